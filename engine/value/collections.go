@@ -1,0 +1,346 @@
+// This file defines the collection values: sequences, dictionaries, sets and ranges.
+
+package value
+
+// List is a sequence. Sequences made from input data and by YAQL are
+// immutable tuples; a few library functions (split, for example) return
+// Python lists, which print and compare differently, so the kind is kept.
+type List struct {
+	Items   []Value
+	Mutable bool // a Python list rather than a tuple
+}
+
+// NewTuple returns a tuple holding items (not copied).
+func NewTuple(items []Value) *List { return &List{Items: items} }
+
+// NewPyList returns a Python list holding items (not copied).
+func NewPyList(items []Value) *List { return &List{Items: items, Mutable: true} }
+
+func (l *List) Type() string {
+	if l.Mutable {
+		return "list"
+	}
+	return "tuple"
+}
+
+// Len returns the number of items.
+func (l *List) Len() int { return len(l.Items) }
+
+// Dict is an insertion-ordered dictionary whose keys are any hashable values.
+// Once built and shared it must not be changed: operations that "modify" a
+// dictionary build a new one.
+type Dict struct {
+	keys, vals []Value
+	index      map[hashKey]int
+}
+
+// NewDict returns an empty dictionary with room for n entries.
+func NewDict(n int) *Dict {
+	return &Dict{keys: make([]Value, 0, n), vals: make([]Value, 0, n), index: make(map[hashKey]int, n)}
+}
+
+func (*Dict) Type() string { return "dict" }
+
+// Len returns the number of entries.
+func (d *Dict) Len() int { return len(d.keys) }
+
+// Set adds or replaces an entry, keeping the position of an existing key.
+// It fails when the key is not hashable.
+func (d *Dict) Set(k, v Value) error {
+	h, err := keyOf(k)
+	if err != nil {
+		return err
+	}
+	if i, ok := d.index[h]; ok {
+		d.vals[i] = v
+		return nil
+	}
+	d.index[h] = len(d.keys)
+	d.keys = append(d.keys, k)
+	d.vals = append(d.vals, v)
+	return nil
+}
+
+// SetString adds or replaces an entry with a string key.
+func (d *Dict) SetString(k string, v Value) {
+	h := hashKey{kind: hkString, s: k}
+	if i, ok := d.index[h]; ok {
+		d.vals[i] = v
+		return
+	}
+	d.index[h] = len(d.keys)
+	d.keys = append(d.keys, String(k))
+	d.vals = append(d.vals, v)
+}
+
+// Get returns the value stored under k.
+func (d *Dict) Get(k Value) (Value, bool) {
+	h, err := keyOf(k)
+	if err != nil {
+		return nil, false
+	}
+	i, ok := d.index[h]
+	if !ok {
+		return nil, false
+	}
+	return d.vals[i], true
+}
+
+// GetString returns the value stored under the string key k.
+func (d *Dict) GetString(k string) (Value, bool) {
+	i, ok := d.index[hashKey{kind: hkString, s: k}]
+	if !ok {
+		return nil, false
+	}
+	return d.vals[i], true
+}
+
+// Has reports whether k is a key. It fails when k is not hashable.
+func (d *Dict) Has(k Value) (bool, error) {
+	h, err := keyOf(k)
+	if err != nil {
+		return false, err
+	}
+	_, ok := d.index[h]
+	return ok, nil
+}
+
+// Keys returns the keys in insertion order. The slice must not be modified.
+func (d *Dict) Keys() []Value { return d.keys }
+
+// Values returns the values in insertion order. The slice must not be modified.
+func (d *Dict) Values() []Value { return d.vals }
+
+// Copy returns a new dictionary with the same entries.
+func (d *Dict) Copy() *Dict {
+	c := &Dict{
+		keys:  append(make([]Value, 0, len(d.keys)+1), d.keys...),
+		vals:  append(make([]Value, 0, len(d.vals)+1), d.vals...),
+		index: make(map[hashKey]int, len(d.index)+1),
+	}
+	for k, i := range d.index {
+		c.index[k] = i
+	}
+	return c
+}
+
+// Delete returns a copy of d without the given keys.
+func (d *Dict) Delete(keys ...Value) (*Dict, error) {
+	drop := make(map[hashKey]bool, len(keys))
+	for _, k := range keys {
+		h, err := keyOf(k)
+		if err != nil {
+			return nil, err
+		}
+		drop[h] = true
+	}
+	c := NewDict(len(d.keys))
+	for i, k := range d.keys {
+		h, _ := keyOf(k)
+		if !drop[h] {
+			c.index[h] = len(c.keys)
+			c.keys = append(c.keys, k)
+			c.vals = append(c.vals, d.vals[i])
+		}
+	}
+	return c, nil
+}
+
+// Set is an insertion-ordered set of hashable values. Frozen sets (the
+// default) and mutable Python sets differ only in how they print.
+type Set struct {
+	items   []Value
+	index   map[hashKey]int
+	Mutable bool
+}
+
+// NewSet returns an empty frozen set.
+func NewSet(n int) *Set {
+	return &Set{items: make([]Value, 0, n), index: make(map[hashKey]int, n)}
+}
+
+func (s *Set) Type() string {
+	if s.Mutable {
+		return "set"
+	}
+	return "frozenset"
+}
+
+// Len returns the number of elements.
+func (s *Set) Len() int { return len(s.items) }
+
+// Add inserts v unless an equal element is present. It fails when v is not
+// hashable.
+func (s *Set) Add(v Value) error {
+	h, err := keyOf(v)
+	if err != nil {
+		return err
+	}
+	if _, ok := s.index[h]; !ok {
+		s.index[h] = len(s.items)
+		s.items = append(s.items, v)
+	}
+	return nil
+}
+
+// Has reports whether an element equal to v is present.
+func (s *Set) Has(v Value) (bool, error) {
+	h, err := keyOf(v)
+	if err != nil {
+		return false, err
+	}
+	_, ok := s.index[h]
+	return ok, nil
+}
+
+// Items returns the elements in insertion order. The slice must not be modified.
+func (s *Set) Items() []Value { return s.items }
+
+// Range is a Python range object: a lazily computed arithmetic sequence
+// that has a length and can be indexed without being materialised.
+type Range struct{ Start, Stop, Step int64 }
+
+func (*Range) Type() string { return "range" }
+
+// Len returns the number of elements.
+func (r *Range) Len() int {
+	switch {
+	case r.Step > 0 && r.Start < r.Stop:
+		return int((r.Stop - r.Start + r.Step - 1) / r.Step)
+	case r.Step < 0 && r.Start > r.Stop:
+		return int((r.Start - r.Stop - r.Step - 1) / -r.Step)
+	}
+	return 0
+}
+
+// At returns the i-th element (0 ≤ i < Len).
+func (r *Range) At(i int) Value { return Int(r.Start + int64(i)*r.Step) }
+
+// Iterator is a lazy, single-use stream of values, such as the result of
+// where() or select(). Next returns false at the end; an error ends the
+// stream too.
+type Iterator struct {
+	next func() (Value, bool, error)
+	done bool
+}
+
+// NewIterator returns an iterator that pulls values from next.
+func NewIterator(next func() (Value, bool, error)) *Iterator { return &Iterator{next: next} }
+
+func (*Iterator) Type() string { return "iterator" }
+
+// Next returns the next value, false at the end of the stream.
+func (it *Iterator) Next() (Value, bool, error) {
+	if it.done {
+		return nil, false, nil
+	}
+	v, ok, err := it.next()
+	if !ok || err != nil {
+		it.done = true
+	}
+	return v, ok, err
+}
+
+// SliceIterator returns an iterator over items.
+func SliceIterator(items []Value) *Iterator {
+	i := 0
+	return NewIterator(func() (Value, bool, error) {
+		if i >= len(items) {
+			return nil, false, nil
+		}
+		i++
+		return items[i-1], true, nil
+	})
+}
+
+// IsCollection reports whether v is iterable in YAQL's sense: any
+// sequence, set or iterator, but not a string and not a dictionary.
+func IsCollection(v Value) bool {
+	switch v.(type) {
+	case *List, *Set, *Range, *Iterator:
+		return true
+	}
+	return false
+}
+
+// IsSequence reports whether v is a Python Sequence (tuple, list, range).
+func IsSequence(v Value) bool {
+	switch v.(type) {
+	case *List, *Range:
+		return true
+	}
+	return false
+}
+
+// Iterate returns a fresh iterator over a collection or over the keys of a
+// dictionary. For an [Iterator] it returns the iterator itself.
+func Iterate(v Value) (*Iterator, bool) {
+	switch x := v.(type) {
+	case *List:
+		return SliceIterator(x.Items), true
+	case *Set:
+		return SliceIterator(x.items), true
+	case *Dict:
+		return SliceIterator(x.keys), true
+	case *Range:
+		i := 0
+		n := x.Len()
+		return NewIterator(func() (Value, bool, error) {
+			if i >= n {
+				return nil, false, nil
+			}
+			i++
+			return x.At(i - 1), true, nil
+		}), true
+	case *Iterator:
+		return x, true
+	}
+	return nil, false
+}
+
+// Each calls f for every element of a collection (keys for a dictionary),
+// stopping at the first error.
+func Each(v Value, f func(Value) error) error {
+	switch x := v.(type) {
+	case *List:
+		for _, e := range x.Items {
+			if err := f(e); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	it, ok := Iterate(v)
+	if !ok {
+		return &Exception{Class: "TypeError", Message: "'" + v.Type() + "' object is not iterable"}
+	}
+	for {
+		e, ok, err := it.Next()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		if err := f(e); err != nil {
+			return err
+		}
+	}
+}
+
+// Slice materialises a collection into a slice. Lists are returned without
+// copying; the result must not be modified.
+func Slice(v Value) ([]Value, error) {
+	switch x := v.(type) {
+	case *List:
+		return x.Items, nil
+	case *Set:
+		return x.items, nil
+	}
+	var out []Value
+	err := Each(v, func(e Value) error {
+		out = append(out, e)
+		return nil
+	})
+	return out, err
+}

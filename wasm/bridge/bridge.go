@@ -1,0 +1,27 @@
+// Package bridge is the JSON-in/JSON-out API that the web playground calls
+// through the WebAssembly glue in package wasm. It has no dependency on
+// syscall/js, so every request and response is tested natively.
+package bridge
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// Call runs one request: method names the operation and params holds its
+// JSON arguments. The response is always a JSON document; failures are
+// reported inside it, never as a Go error.
+func Call(ctx context.Context, method string, params []byte) []byte {
+	h, ok := methods[method]
+	if !ok {
+		return failure("request", "unknown method "+method)
+	}
+	return h(ctx, params)
+}
+
+var methods = map[string]func(context.Context, []byte) []byte{}
+
+func failure(kind, msg string) []byte {
+	out, _ := json.Marshal(map[string]any{"ok": false, "error": map[string]any{"kind": kind, "message": msg}})
+	return out
+}
