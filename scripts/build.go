@@ -1,0 +1,284 @@
+// This file builds the site: the WebAssembly engine, the bundled web app,
+// content-hashed asset names, index.html and precompressed copies.
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/template"
+	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+const (
+	buildDir = "build"
+	siteDir  = "build/site"
+)
+
+// site is the result of a build: the files written to siteDir.
+type site struct {
+	dir string
+	// hashed maps a logical asset name ("main.js") to its content-hashed
+	// file name ("main.1a2b3c4d5e.js").
+	hashed map[string]string
+	files  []siteFile
+}
+
+type siteFile struct {
+	name               string
+	raw, gzip, brotli  int
+	hashed, compressed bool
+}
+
+// precompressed lists the encodings written next to each file, by suffix.
+var precompressed = []struct{ encoding, suffix string }{
+	{"br", ".br"},
+	{"gzip", ".gz"},
+}
+
+func buildSite(ctx context.Context, out io.Writer) (*site, error) {
+	start := time.Now()
+	if err := ensureNodeModules(ctx, out); err != nil {
+		return nil, err
+	}
+	assets := map[string][]byte{}
+
+	wasm, err := buildWasm(ctx, out)
+	if err != nil {
+		return nil, err
+	}
+	assets["engine.wasm"] = wasm
+
+	wasmExec, err := readWasmExec(ctx)
+	if err != nil {
+		return nil, err
+	}
+	assets["wasm_exec.js"] = wasmExec
+
+	bundle, err := bundleWeb()
+	if err != nil {
+		return nil, err
+	}
+	for name, data := range bundle {
+		assets[name] = data
+	}
+
+	s := &site{dir: siteDir, hashed: map[string]string{}}
+	contents := map[string][]byte{}
+	for name, data := range assets {
+		s.hashed[name] = hashedName(name, data)
+		contents[s.hashed[name]] = data
+	}
+	index, err := renderIndex(s.hashed, len(wasm))
+	if err != nil {
+		return nil, err
+	}
+	contents["index.html"] = index
+
+	if err := s.write(contents); err != nil {
+		return nil, err
+	}
+	s.report(out, time.Since(start))
+	return s, nil
+}
+
+// buildWasm compiles ./wasm for GOOS=js GOARCH=wasm and returns the module.
+func buildWasm(ctx context.Context, out io.Writer) ([]byte, error) {
+	target := filepath.Join(buildDir, "engine.wasm")
+	env := []string{"GOOS=js", "GOARCH=wasm"}
+	if err := run(ctx, out, env, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", target, "./wasm"); err != nil {
+		return nil, err
+	}
+	return os.ReadFile(target)
+}
+
+// readWasmExec returns the JavaScript support file of the Go toolchain that
+// built the engine; the two must come from the same Go version.
+func readWasmExec(ctx context.Context) ([]byte, error) {
+	goroot, err := exec.CommandContext(ctx, "go", "env", "GOROOT").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env GOROOT: %w", err)
+	}
+	return os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+}
+
+// bundleWeb bundles the page script (with its CSS) and the worker script with
+// esbuild. Both are classic scripts: the worker loads wasm_exec.js with
+// importScripts.
+func bundleWeb() (map[string][]byte, error) {
+	result := api.Build(api.BuildOptions{
+		EntryPoints:       []string{"web/src/main.ts", "web/src/worker.ts"},
+		Outdir:            siteDir,
+		Bundle:            true,
+		Format:            api.FormatIIFE,
+		Target:            api.ES2020,
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		Charset:           api.CharsetUTF8,
+		LegalComments:     api.LegalCommentsNone,
+		Define:            map[string]string{"process.env.NODE_ENV": `"production"`},
+		LogLevel:          api.LogLevelSilent,
+	})
+	if len(result.Errors) > 0 {
+		msgs := api.FormatMessages(result.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
+		return nil, errors.New("esbuild:\n" + strings.Join(msgs, ""))
+	}
+	files := map[string][]byte{}
+	for _, f := range result.OutputFiles {
+		files[filepath.Base(f.Path)] = f.Contents
+	}
+	return files, nil
+}
+
+// hashedName inserts a digest of data before the extension: main.js →
+// main.1a2b3c4d5e.js.
+func hashedName(name string, data []byte) string {
+	sum := sha256.Sum256(data)
+	ext := filepath.Ext(name)
+	return strings.TrimSuffix(name, ext) + "." + hex.EncodeToString(sum[:5]) + ext
+}
+
+// renderIndex fills web/index.html: {{asset "main.js"}} gives a hashed file
+// name and {{.Assets}} the JSON that tells the page where the engine is.
+func renderIndex(hashed map[string]string, wasmSize int) ([]byte, error) {
+	tmpl, err := template.New("index.html").Funcs(template.FuncMap{
+		"asset": func(name string) (string, error) {
+			if h, ok := hashed[name]; ok {
+				return h, nil
+			}
+			return "", fmt.Errorf("unknown asset %q", name)
+		},
+	}).ParseFiles("web/index.html")
+	if err != nil {
+		return nil, err
+	}
+	assets, err := json.Marshal(map[string]any{
+		"engine":     hashed["engine.wasm"],
+		"engineSize": wasmSize,
+		"wasmExec":   hashed["wasm_exec.js"],
+		"worker":     hashed["worker.js"],
+	})
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := tmpl.Execute(&buf, map[string]any{"Assets": string(assets)}); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// write puts contents and their compressed copies into s.dir and removes
+// files left over from earlier builds. Compressed copies of hashed files
+// that already exist are kept, since the name fixes the content.
+func (s *site) write(contents map[string][]byte) error {
+	if err := os.MkdirAll(s.dir, 0o755); err != nil {
+		return err
+	}
+	keep := map[string]bool{}
+	for name, data := range contents {
+		hashed := name != "index.html"
+		f := siteFile{name: name, raw: len(data), hashed: hashed}
+		if err := writeIfChanged(filepath.Join(s.dir, name), data); err != nil {
+			return err
+		}
+		keep[name] = true
+		for _, enc := range precompressed {
+			path := filepath.Join(s.dir, name+enc.suffix)
+			size, err := compressTo(path, data, enc.encoding, hashed)
+			if err != nil {
+				return err
+			}
+			if size < 0 {
+				continue
+			}
+			keep[name+enc.suffix] = true
+			f.compressed = true
+			if enc.encoding == "br" {
+				f.brotli = size
+			} else {
+				f.gzip = size
+			}
+		}
+		s.files = append(s.files, f)
+	}
+	sort.Slice(s.files, func(i, j int) bool { return s.files[i].name < s.files[j].name })
+	entries, err := os.ReadDir(s.dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !keep[e.Name()] {
+			if err := os.Remove(filepath.Join(s.dir, e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// compressTo writes data compressed with encoding to path and returns the
+// compressed size, or -1 when compressing does not make the file smaller.
+func compressTo(path string, data []byte, encoding string, reuse bool) (int, error) {
+	if reuse {
+		if info, err := os.Stat(path); err == nil {
+			return int(info.Size()), nil
+		}
+	}
+	var buf bytes.Buffer
+	var w io.WriteCloser
+	switch encoding {
+	case "br":
+		w = brotli.NewWriterLevel(&buf, brotli.BestCompression)
+	case "gzip":
+		w, _ = gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	}
+	if _, err := w.Write(data); err != nil {
+		return 0, err
+	}
+	if err := w.Close(); err != nil {
+		return 0, err
+	}
+	if buf.Len() >= len(data) {
+		return -1, nil
+	}
+	return buf.Len(), writeIfChanged(path, buf.Bytes())
+}
+
+func writeIfChanged(path string, data []byte) error {
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	return os.WriteFile(path, data, 0o644)
+}
+
+func (s *site) report(out io.Writer, took time.Duration) {
+	fmt.Fprintf(out, "built %s in %.1fs\n", s.dir, took.Seconds())
+	for _, f := range s.files {
+		line := fmt.Sprintf("  %-32s %9s", f.name, kb(f.raw))
+		if f.compressed {
+			line += fmt.Sprintf("   gzip %9s   br %9s", kb(f.gzip), kb(f.brotli))
+		}
+		fmt.Fprintln(out, line)
+	}
+}
+
+func kb(n int) string {
+	return fmt.Sprintf("%.1f KB", float64(n)/1024)
+}

@@ -1,0 +1,176 @@
+// The engine as the page sees it: the WebAssembly module is downloaded and
+// compiled once (with byte progress), then handed to a Web Worker. stop()
+// terminates the worker and starts a new one from the same compiled module.
+
+import type { FromWorker, ToWorker } from './protocol';
+
+/** Where the build put the engine files; index.html carries them as JSON. */
+export interface Assets {
+  engine: string;
+  engineSize: number;
+  wasmExec: string;
+  worker: string;
+}
+
+export type EngineState =
+  | { kind: 'loading'; loaded: number; total: number }
+  | { kind: 'starting' }
+  | { kind: 'ready'; startedInMs: number }
+  | { kind: 'failed'; message: string };
+
+/** Rejects the calls that were running or waiting when the worker was stopped. */
+export class StoppedError extends Error {
+  constructor() {
+    super('stopped');
+  }
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+  /** When the call was handed to the worker. */
+  sentAt?: number;
+}
+
+export class Engine {
+  onState: (state: EngineState) => void = () => {};
+  onBusy: (busy: boolean) => void = () => {};
+
+  private module?: Promise<WebAssembly.Module>;
+  private worker?: Worker;
+  private ready: Promise<void> = Promise.resolve();
+  private abandonReady: (err: Error) => void = () => {};
+  private pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor(private readonly assets: Assets) {}
+
+  /** Downloads and compiles the module (unless done before) and starts a worker. */
+  start(): void {
+    if (!this.module) {
+      this.module = compileWithProgress(this.assets.engine, this.assets.engineSize, (loaded, total) =>
+        this.onState({ kind: 'loading', loaded, total }),
+      );
+      this.module.catch(() => (this.module = undefined));
+    }
+    this.spawn(this.module);
+  }
+
+  /** Sends one request; resolves with the parsed JSON response. */
+  async call(method: string, params: unknown): Promise<unknown> {
+    const id = this.nextId++;
+    const response = new Promise<unknown>((resolve, reject) =>
+      this.pending.set(id, { resolve, reject }),
+    );
+    this.onBusy(true);
+    const worker = this.worker;
+    try {
+      await this.ready;
+    } catch (err) {
+      this.settle(id, (p) => p.reject(err as Error));
+    }
+    const p = this.pending.get(id);
+    if (p && worker === this.worker) {
+      p.sentAt = performance.now();
+      worker!.postMessage({ type: 'call', id, method, params: JSON.stringify(params) } satisfies ToWorker);
+    }
+    return response;
+  }
+
+  /** How long the engine has been working on the oldest unanswered call, in ms (0 if none). */
+  busyFor(): number {
+    let oldest = Infinity;
+    for (const p of this.pending.values()) if (p.sentAt !== undefined) oldest = Math.min(oldest, p.sentAt);
+    return oldest === Infinity ? 0 : performance.now() - oldest;
+  }
+
+  /** Terminates the worker, rejects its calls with StoppedError and starts a new one. */
+  stop(): void {
+    this.worker?.terminate();
+    this.abandonReady(new StoppedError());
+    for (const id of [...this.pending.keys()]) this.settle(id, (p) => p.reject(new StoppedError()));
+    this.start();
+  }
+
+  private spawn(module: Promise<WebAssembly.Module>): void {
+    const worker = new Worker(this.assets.worker);
+    this.worker = worker;
+    let spawnedAt = 0;
+    this.ready = new Promise<void>((resolve, reject) => {
+      this.abandonReady = reject;
+      const fail = (message: string) => {
+        reject(new Error(message));
+        this.onState({ kind: 'failed', message });
+      };
+      worker.onmessage = (event: MessageEvent<FromWorker>) => {
+        const message = event.data;
+        switch (message.type) {
+          case 'ready':
+            resolve();
+            this.onState({ kind: 'ready', startedInMs: performance.now() - spawnedAt });
+            break;
+          case 'failed':
+            fail(message.message);
+            for (const id of [...this.pending.keys()]) this.settle(id, (p) => p.reject(new Error(message.message)));
+            break;
+          case 'result':
+            this.settle(message.id, (p) => p.resolve(JSON.parse(message.response)));
+            break;
+          case 'error':
+            this.settle(message.id, (p) => p.reject(new Error(message.message)));
+            break;
+        }
+      };
+      worker.onerror = (event) => fail(event.message || 'the engine worker failed to start');
+    });
+    this.ready.catch(() => {});
+    module.then(
+      (compiled) => {
+        if (worker !== this.worker) return;
+        spawnedAt = performance.now();
+        this.onState({ kind: 'starting' });
+        worker.postMessage({
+          type: 'init',
+          module: compiled,
+          wasmExec: new URL(this.assets.wasmExec, location.href).href,
+        } satisfies ToWorker);
+      },
+      (err: Error) => {
+        this.abandonReady(err);
+        this.onState({ kind: 'failed', message: err.message });
+      },
+    );
+  }
+
+  private settle(id: number, how: (p: Pending) => void): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    how(p);
+    if (this.pending.size === 0) this.onBusy(false);
+  }
+}
+
+/** Fetches the module, reporting uncompressed bytes received, and compiles it while it streams in. */
+async function compileWithProgress(
+  url: string,
+  total: number,
+  onProgress: (loaded: number, total: number) => void,
+): Promise<WebAssembly.Module> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`could not download the engine (HTTP ${response.status})`);
+  let loaded = 0;
+  onProgress(loaded, total);
+  const counted = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        loaded += chunk.byteLength;
+        onProgress(loaded, total);
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  const tracked = new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
+  if (typeof WebAssembly.compileStreaming === 'function') return WebAssembly.compileStreaming(tracked);
+  return WebAssembly.compile(await tracked.arrayBuffer());
+}

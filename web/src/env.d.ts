@@ -1,0 +1,2 @@
+// Side-effect imports of stylesheets are bundled by esbuild.
+declare module '*.css';

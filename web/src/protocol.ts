@@ -1,0 +1,11 @@
+// Messages between the page and the engine worker.
+
+export type ToWorker =
+  | { type: 'init'; module: WebAssembly.Module; wasmExec: string }
+  | { type: 'call'; id: number; method: string; params: string };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | { type: 'result'; id: number; response: string }
+  | { type: 'error'; id: number; message: string };

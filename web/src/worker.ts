@@ -1,0 +1,59 @@
+// The engine worker: instantiates the compiled WebAssembly module it is sent,
+// runs the Go program and forwards calls to globalThis.muranoBridge.
+
+import type { FromWorker, ToWorker } from './protocol';
+
+interface GoRuntime {
+  importObject: WebAssembly.Imports;
+  run(instance: WebAssembly.Instance): Promise<void>;
+}
+
+interface WorkerScope {
+  importScripts(...urls: string[]): void;
+  postMessage(message: FromWorker): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+  Go: new () => GoRuntime;
+  muranoReady?: () => void;
+  muranoBridge?: { call(method: string, params: string): Promise<string> };
+}
+
+const scope = self as unknown as WorkerScope;
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === 'init') {
+    void start(message.module, message.wasmExec);
+  } else {
+    void call(message.id, message.method, message.params);
+  }
+};
+
+async function start(module: WebAssembly.Module, wasmExec: string): Promise<void> {
+  try {
+    scope.importScripts(wasmExec);
+    const go = new scope.Go();
+    const ready = new Promise<void>((resolve) => (scope.muranoReady = resolve));
+    const instance = await WebAssembly.instantiate(module, go.importObject);
+    const exited = go.run(instance).then(() => {
+      throw new Error('the engine exited');
+    });
+    await Promise.race([ready, exited]);
+    scope.postMessage({ type: 'ready' });
+    await exited;
+  } catch (err) {
+    scope.postMessage({ type: 'failed', message: errorText(err) });
+  }
+}
+
+async function call(id: number, method: string, params: string): Promise<void> {
+  try {
+    const response = await scope.muranoBridge!.call(method, params);
+    scope.postMessage({ type: 'result', id, response });
+  } catch (err) {
+    scope.postMessage({ type: 'error', id, message: errorText(err) });
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
