@@ -220,8 +220,9 @@ func (r *Range) At(i int) Value { return Int(r.Start + int64(i)*r.Step) }
 // where() or select(). Next returns false at the end; an error ends the
 // stream too.
 type Iterator struct {
-	next func() (Value, bool, error)
-	done bool
+	next    func() (Value, bool, error)
+	done    bool
+	restart func() *Iterator // set for memorized iterators
 }
 
 // NewIterator returns an iterator that pulls values from next.
@@ -293,9 +294,44 @@ func Iterate(v Value) (*Iterator, bool) {
 			return x.At(i - 1), true, nil
 		}), true
 	case *Iterator:
+		if x.restart != nil {
+			return x.restart(), true
+		}
 		return x, true
 	}
 	return nil, false
+}
+
+// Memorize returns an iterator over the values of it that can be iterated
+// any number of times: values pulled once are kept and replayed, and each
+// iteration ([Iterate], [Each]) starts from the first value.
+func Memorize(it *Iterator) *Iterator {
+	var seen []Value
+	done := false
+	var fail error
+	fresh := func() *Iterator {
+		i := 0
+		return NewIterator(func() (Value, bool, error) {
+			if i < len(seen) {
+				i++
+				return seen[i-1], true, nil
+			}
+			if done {
+				return nil, false, fail
+			}
+			v, ok, err := it.Next()
+			if err != nil || !ok {
+				done, fail = true, err
+				return nil, false, err
+			}
+			seen = append(seen, v)
+			i++
+			return v, true, nil
+		})
+	}
+	m := fresh()
+	m.restart = fresh
+	return m
 }
 
 // Each calls f for every element of a collection (keys for a dictionary),

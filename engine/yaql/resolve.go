@@ -1,0 +1,515 @@
+// This file defines overload resolution: how a call picks the overload of
+// a function that takes its arguments, following the reference's rules.
+
+package yaql
+
+import (
+	"fmt"
+	"strings"
+
+	"murano.dev/playground/engine/value"
+	"murano.dev/playground/engine/yaql/syntax"
+)
+
+type kwArg struct {
+	name string
+	arg  Arg
+}
+
+// CallFunction calls the function name with values as arguments, as a
+// method on receiver unless receiver is NoValue.
+func (rt *Runtime) CallFunction(ctx *Context, name string, receiver value.Value, args []value.Value, kwargs []KeywordArg) (value.Value, error) {
+	as := make([]Arg, len(args))
+	for i, a := range args {
+		as[i] = Arg{Val: a}
+	}
+	var kws []kwArg
+	for _, kw := range kwargs {
+		kws = append(kws, kwArg{kw.Name, Arg{Val: kw.Value}})
+	}
+	return rt.Call(ctx, name, receiver, as, kws, nil)
+}
+
+// mapping assigns each argument to a parameter of one overload.
+type mapping struct {
+	pos []*Param          // by argument position
+	kw  map[string]*Param // by keyword
+}
+
+type candidate struct {
+	f *Func
+	m *mapping
+}
+
+// Call calls the function name in ctx: it collects the overloads visible
+// from ctx (methods when receiver is not NoValue), keeps those whose
+// parameters fit the arguments, evaluates the arguments that are not lazy,
+// checks their types and runs the most specific overload of the nearest
+// context that has a match. node is the call's syntax, nil for calls made
+// from Go.
+func (rt *Runtime) Call(ctx *Context, name string, receiver value.Value, args []Arg, kwargs []kwArg, node *syntax.Call) (value.Value, error) {
+	if err := rt.Step(); err != nil {
+		return nil, err
+	}
+	method := receiver != NoValue
+	layers := ctx.layers(name, method)
+	if len(layers) == 0 {
+		if method {
+			return nil, &Error{Class: ClassNoMethod, Msg: fmt.Sprintf("Unknown method \"%s\" for receiver %s", name, receiverText(receiver)), Pos: -1, End: -1}
+		}
+		return nil, &Error{Class: ClassNoFunction, Msg: fmt.Sprintf("Unknown function \"%s\"", name), Pos: -1, End: -1}
+	}
+	if method {
+		args = append([]Arg{{Val: receiver}}, args...)
+	}
+	ambiguous := func() error {
+		if method {
+			return &Error{Class: ClassAmbiguousMethod, Msg: fmt.Sprintf("Ambiguous method \"%s\" for receiver %s", name, receiverText(receiver)), Pos: -1, End: -1}
+		}
+		return &Error{Class: ClassAmbiguousFunc, Msg: fmt.Sprintf("Ambiguous function \"%s\"", name), Pos: -1, End: -1}
+	}
+
+	var levels [][]candidate
+	var lazyPos map[int]bool
+	var lazyKw map[string]bool
+	lazyKnown, kwModeKnown, noKwargs := false, false, false
+	for _, layer := range layers {
+		var level []candidate
+		for _, f := range layer {
+			if !kwModeKnown {
+				kwModeKnown, noKwargs = true, f.NoKwargs
+				var err error
+				if args, kwargs, err = translateArgs(noKwargs, args, kwargs); err != nil {
+					return nil, err
+				}
+			} else if noKwargs != f.NoKwargs {
+				return nil, ambiguous()
+			}
+			m := mapArgs(f, args, kwargs, rt)
+			if m == nil {
+				continue
+			}
+			lp, lk := m.lazy()
+			if !lazyKnown {
+				lazyKnown, lazyPos, lazyKw = true, lp, lk
+			} else if !sameLazy(lazyPos, lazyKw, lp, lk) {
+				return nil, ambiguous()
+			}
+			level = append(level, candidate{f, m})
+		}
+		if len(level) > 0 {
+			levels = append(levels, level)
+		}
+	}
+	if len(levels) == 0 {
+		return nil, rt.notFound(name, receiver, layers, args, kwargs)
+	}
+
+	for i, a := range args {
+		if a.pending() && !lazyPos[i] {
+			v, err := rt.eval(a.Expr, NoValue, ctx)
+			if err != nil {
+				return nil, err
+			}
+			args[i] = Arg{Val: v}
+		}
+	}
+	for i, kw := range kwargs {
+		if kw.arg.pending() && !lazyKw[kw.name] {
+			v, err := rt.eval(kw.arg.Expr, NoValue, ctx)
+			if err != nil {
+				return nil, err
+			}
+			kwargs[i].arg = Arg{Val: v}
+		}
+	}
+
+	var winner *binding
+	var winnerMap *mapping
+	for _, level := range levels {
+		for _, c := range level {
+			b := bind(c.f, args, kwargs, rt)
+			if b == nil {
+				continue
+			}
+			if winner != nil {
+				if isSpecialization(winnerMap, c.m) {
+					continue
+				}
+				if !isSpecialization(c.m, winnerMap) {
+					return nil, ambiguous()
+				}
+			}
+			winner, winnerMap = b, c.m
+		}
+		if winner != nil {
+			break
+		}
+	}
+	if winner == nil {
+		return nil, rt.notFound(name, receiver, layers, args, kwargs)
+	}
+	result, err := winner.run(rt, ctx, receiver)
+	if err != nil {
+		return nil, err
+	}
+	if err := rt.checkMemory(result); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// translateArgs turns "name => value" arguments into keyword arguments,
+// unless the overloads take them positionally.
+func translateArgs(noKwargs bool, args []Arg, kwargs []kwArg) ([]Arg, []kwArg, error) {
+	if noKwargs {
+		if len(kwargs) > 0 {
+			return nil, nil, &Error{Class: ClassArgument, Msg: "Invalid argument " + kwargs[0].name, Pos: -1, End: -1}
+		}
+		return args, nil, nil
+	}
+	var pos []Arg
+	var kws []kwArg
+	seen := map[string]bool{}
+	for _, a := range args {
+		m, ok := a.Expr.(*syntax.MappingRule)
+		if !ok || !a.pending() {
+			pos = append(pos, a)
+			continue
+		}
+		k, ok := m.Key.(*syntax.Keyword)
+		if !ok || seen[k.Name] {
+			return nil, nil, &Error{Class: ClassMapping, Msg: "Cannot convert mapping to keyword argument", Pos: -1, End: -1}
+		}
+		seen[k.Name] = true
+		kws = append(kws, kwArg{k.Name, Arg{Expr: m.Value, Val: constValue(m.Value)}})
+	}
+	for _, kw := range kwargs {
+		if seen[kw.name] {
+			return nil, nil, &Error{Class: ClassMapping, Msg: "Cannot convert mapping to keyword argument", Pos: -1, End: -1}
+		}
+		seen[kw.name] = true
+		kws = append(kws, kw)
+	}
+	return pos, kws, nil
+}
+
+func findKw(kwargs []kwArg, name string) int {
+	for i, kw := range kwargs {
+		if kw.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// mapArgs decides which parameter of f each argument goes to and checks
+// what can be checked before evaluation; nil means f does not fit.
+func mapArgs(f *Func, args []Arg, kwargs []kwArg, rt *Runtime) *mapping {
+	var varArgs, varKw *Param
+	for i := range f.Params {
+		switch f.Params[i].Kind {
+		case VarArgs:
+			varArgs = &f.Params[i]
+		case VarKwargs:
+			varKw = &f.Params[i]
+		}
+	}
+	m := &mapping{pos: make([]*Param, len(args)), kw: map[string]*Param{}}
+	for i := range m.pos {
+		m.pos[i] = varArgs
+	}
+	used := make([]bool, len(kwargs))
+	j := 0
+	for i := range f.Params {
+		p := &f.Params[i]
+		switch p.Kind {
+		case Positional:
+			k := findKw(kwargs, p.Name)
+			switch {
+			case j < len(args) && args[j].Val != NoValue:
+				if k >= 0 {
+					return nil
+				}
+				m.pos[j] = p
+			case k >= 0:
+				m.kw[p.Name] = p
+				used[k] = true
+			case p.Default == nil:
+				return nil
+			case j < len(args):
+				m.pos[j] = p
+			}
+			j++
+		case KeywordOnly:
+			if k := findKw(kwargs, p.Name); k >= 0 {
+				m.kw[p.Name] = p
+				used[k] = true
+			} else if p.Default == nil {
+				return nil
+			}
+		}
+	}
+	for k, kw := range kwargs {
+		if used[k] {
+			continue
+		}
+		if varKw == nil {
+			return nil
+		}
+		m.kw[kw.name] = varKw
+		if !varKw.Type.Check(kw.arg, rt) {
+			return nil
+		}
+	}
+	for i, p := range m.pos {
+		if p == nil {
+			return nil
+		}
+		a := args[i]
+		if a.Val == NoValue && p.Default != nil {
+			a = Arg{Val: p.Default}
+		}
+		if !p.Type.Check(a, rt) {
+			return nil
+		}
+	}
+	return m
+}
+
+func (m *mapping) lazy() (map[int]bool, map[string]bool) {
+	pos := map[int]bool{}
+	for i, p := range m.pos {
+		if p.Type.Lazy() {
+			pos[i] = true
+		}
+	}
+	kw := map[string]bool{}
+	for k, p := range m.kw {
+		if p.Type.Lazy() {
+			kw[k] = true
+		}
+	}
+	return pos, kw
+}
+
+func sameLazy(p1 map[int]bool, k1 map[string]bool, p2 map[int]bool, k2 map[string]bool) bool {
+	if len(p1) != len(p2) || len(k1) != len(k2) {
+		return false
+	}
+	for i := range p1 {
+		if !p2[i] {
+			return false
+		}
+	}
+	for k := range k1 {
+		if !k2[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// isSpecialization reports whether m1's overload is more specific than
+// m2's: no parameter of m2 is narrower, and at least one of m1 is.
+func isSpecialization(m1, m2 *mapping) bool {
+	res := false
+	for i := 0; i < len(m1.pos) && i < len(m2.pos); i++ {
+		a1, a2 := m1.pos[i], m2.pos[i]
+		if a2.Type.Specializes(a1.Type) {
+			return false
+		}
+		if a1.Type.Specializes(a2.Type) {
+			res = true
+		}
+	}
+	for k, a1 := range m1.kw {
+		a2, ok := m2.kw[k]
+		if !ok {
+			continue
+		}
+		if a2.Type.Specializes(a1.Type) {
+			return false
+		}
+		if a1.Type.Specializes(a2.Type) {
+			res = true
+		}
+	}
+	return res
+}
+
+// binding is an overload with its arguments checked, ready to run.
+type binding struct {
+	f      *Func
+	args   []Arg // by parameter index
+	rest   []Arg
+	kwargs []kwArg
+}
+
+// bind checks the evaluated arguments against f's parameters; nil means
+// they do not fit.
+func bind(f *Func, args []Arg, kwargs []kwArg, rt *Runtime) *binding {
+	b := &binding{f: f, args: make([]Arg, len(f.Params))}
+	used := make([]bool, len(kwargs))
+	check := func(a Arg, p *Param) bool { return p.Type.Check(a, rt) }
+	positional := 0
+	var varArgs, varKw *Param
+	for i := range f.Params {
+		p := &f.Params[i]
+		switch p.Kind {
+		case Positional:
+			j := positional
+			positional++
+			k := findKw(kwargs, p.Name)
+			switch {
+			case j < len(args) && args[j].Val != NoValue:
+				if k >= 0 {
+					return nil
+				}
+				b.args[i] = args[j]
+			case k >= 0:
+				b.args[i] = kwargs[k].arg
+				used[k] = true
+			case p.Default != nil:
+				b.args[i] = Arg{Val: p.Default}
+			default:
+				return nil
+			}
+		case KeywordOnly:
+			if k := findKw(kwargs, p.Name); k >= 0 {
+				b.args[i] = kwargs[k].arg
+				used[k] = true
+			} else if p.Default != nil {
+				b.args[i] = Arg{Val: p.Default}
+			} else {
+				return nil
+			}
+		case VarArgs:
+			varArgs = p
+			continue
+		case VarKwargs:
+			varKw = p
+			continue
+		}
+		if !check(b.args[i], p) {
+			return nil
+		}
+	}
+	if len(args) > positional {
+		if varArgs == nil {
+			return nil
+		}
+		for _, a := range args[positional:] {
+			if !check(a, varArgs) {
+				return nil
+			}
+			b.rest = append(b.rest, a)
+		}
+	}
+	for k, kw := range kwargs {
+		if used[k] {
+			continue
+		}
+		if varKw == nil || !check(kw.arg, varKw) {
+			return nil
+		}
+		b.kwargs = append(b.kwargs, kw)
+	}
+	return b
+}
+
+// run converts the arguments and calls the implementation in a fresh
+// child of ctx.
+func (b *binding) run(rt *Runtime, ctx *Context, receiver value.Value) (value.Value, error) {
+	c := &Call{RT: rt, Ctx: ctx.Child(), Receiver: receiver, Func: b.f, Args: make([]value.Value, len(b.f.Params))}
+	env := &ConvertEnv{RT: rt, Receiver: receiver, Ctx: c.Ctx}
+	var varArgs, varKw *Param
+	for i := range b.f.Params {
+		p := &b.f.Params[i]
+		switch p.Kind {
+		case VarArgs:
+			varArgs = p
+			continue
+		case VarKwargs:
+			varKw = p
+			continue
+		}
+		v, err := p.Type.Convert(b.args[i], env)
+		if err != nil {
+			return nil, err
+		}
+		c.Args[i] = v
+	}
+	for _, a := range b.rest {
+		v, err := varArgs.Type.Convert(a, env)
+		if err != nil {
+			return nil, err
+		}
+		c.Rest = append(c.Rest, v)
+	}
+	for _, kw := range b.kwargs {
+		v, err := varKw.Type.Convert(kw.arg, env)
+		if err != nil {
+			return nil, err
+		}
+		c.Kwargs = append(c.Kwargs, KeywordArg{kw.name, v})
+	}
+	return b.f.Impl(c)
+}
+
+// notFound builds the "no overload matches" error, explaining which
+// argument types were given and which signatures exist.
+func (rt *Runtime) notFound(name string, receiver value.Value, layers [][]*Func, args []Arg, kwargs []kwArg) error {
+	var given []string
+	for _, a := range args {
+		given = append(given, argTypeName(a))
+	}
+	for _, kw := range kwargs {
+		given = append(given, kw.name+" => "+argTypeName(kw.arg))
+	}
+	var sigs []string
+	for _, layer := range layers {
+		for _, f := range layer {
+			sigs = append(sigs, f.Signature())
+		}
+	}
+	detail := fmt.Sprintf("no overload of %s accepts (%s); overloads: %s", name, strings.Join(given, ", "), strings.Join(sigs, "; "))
+	if receiver != NoValue {
+		return &Error{Class: ClassNoMatchingMethod, Msg: fmt.Sprintf("No method \"%s\" for receiver %s matches supplied arguments", name, receiverText(receiver)), Detail: detail, Pos: -1, End: -1}
+	}
+	return &Error{Class: ClassNoMatchingFunc, Msg: fmt.Sprintf("No function \"%s\" matches supplied arguments", name), Detail: detail, Pos: -1, End: -1}
+}
+
+func argTypeName(a Arg) string {
+	switch {
+	case a.Val == NoValue:
+		return "skipped"
+	case a.pending():
+		if _, ok := a.Expr.(*syntax.MappingRule); ok {
+			return "mapping"
+		}
+		return "expression"
+	case value.IsNull(a.Val):
+		return "null"
+	}
+	return a.Val.Type()
+}
+
+// Signature prints the overload as name(param: type, …).
+func (f *Func) Signature() string {
+	var ps []string
+	for _, p := range f.Params {
+		s := p.Name + ": " + p.Type.String()
+		switch p.Kind {
+		case VarArgs:
+			s = "*" + s
+		case VarKwargs:
+			s = "**" + s
+		}
+		if p.Default != nil {
+			s += " = " + value.Repr(p.Default)
+		}
+		ps = append(ps, s)
+	}
+	return f.Name + "(" + strings.Join(ps, ", ") + ")"
+}
