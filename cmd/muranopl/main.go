@@ -1,0 +1,45 @@
+// Command muranopl is the Murano Playground on the command line: it
+// evaluates YAQL expressions today, and grows with the playground (run
+// MuranoPL, inspect and lint packages, preview forms). It is a thin shell
+// over package engine, the same API the web playground's WebAssembly
+// bridge uses.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage: muranopl <command> [arguments]
+
+commands:
+  yaql      evaluate a YAQL expression (muranopl yaql -h for its flags)
+  version   print the version
+
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the exit status: 0 on
+// success, 1 when the work failed (an evaluation error), 2 on bad usage.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "yaql":
+		return runYAQL(args[1:], stdin, stdout, stderr)
+	case "version":
+		fmt.Fprintln(stdout, "muranopl", version())
+		return 0
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "muranopl: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}
