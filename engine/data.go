@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -58,6 +59,10 @@ func decodeJSON(text []byte) (value.Value, error) {
 	v, err := value.FromJSON(text)
 	if err == nil {
 		return v, nil
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		line, col := lineColBytes(text, len(text))
+		return nil, &DataError{Line: line, Col: col, Msg: "unexpected end of JSON input"}
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {

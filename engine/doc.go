@@ -13,3 +13,13 @@
 // as JSON or YAML ([DecodeData]); the MuranoPL engine, packages and forms
 // join it as they land.
 package engine
+
+import "runtime/debug"
+
+// Version is the playground's version as the build recorded it.
+func Version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "dev"
+}

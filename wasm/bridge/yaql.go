@@ -1,0 +1,95 @@
+// This file defines the bridge's YAQL methods.
+
+package bridge
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"runtime"
+
+	"murano.dev/playground/engine"
+	"murano.dev/playground/engine/value"
+	"murano.dev/playground/engine/yaql/std"
+)
+
+func init() {
+	methods["yaql.eval"] = yaqlEval
+	methods["version"] = versionInfo
+}
+
+type yaqlEvalParams struct {
+	Expr       string `json:"expr"`
+	Data       string `json:"data"`
+	DataFormat string `json:"dataFormat"`
+	Flavor     string `json:"flavor"`
+}
+
+// errorInfo locates an error for the editor: offsets in characters of
+// the expression (or of the data text for kind "data"), 1-based line and
+// column.
+type errorInfo struct {
+	Kind    string `json:"kind"`
+	Class   string `json:"class,omitempty"`
+	Message string `json:"message"`
+	Detail  string `json:"detail,omitempty"`
+	Offset  *int   `json:"offset,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Col     int    `json:"col,omitempty"`
+	EndCol  int    `json:"endCol,omitempty"`
+}
+
+func yaqlEval(ctx context.Context, raw []byte) []byte {
+	var p yaqlEvalParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return failure("request", "invalid parameters: "+err.Error())
+	}
+	if p.Flavor == "" {
+		p.Flavor = string(std.Plain)
+	}
+	data, err := engine.DecodeData([]byte(p.Data), p.DataFormat)
+	if err != nil {
+		info := errorInfo{Kind: "data", Message: err.Error()}
+		var de *engine.DataError
+		if errors.As(err, &de) {
+			info.Message, info.Line, info.Col = de.Msg, de.Line, de.Col
+		}
+		return respond(map[string]any{"ok": false, "error": info})
+	}
+	v, err := engine.EvalYAQL(ctx, engine.YAQLRequest{Expr: p.Expr, Data: data, Flavor: std.Flavor(p.Flavor)})
+	if err != nil {
+		var ye *engine.YAQLError
+		if !errors.As(err, &ye) {
+			return failure("request", err.Error())
+		}
+		info := errorInfo{Kind: ye.Kind, Class: ye.Class, Message: ye.Message, Detail: ye.Detail}
+		if ye.Start >= 0 {
+			start := ye.Start
+			info.Offset = &start
+			info.Line, info.Col = engine.LineCol(p.Expr, ye.Start)
+			info.EndCol = info.Col + max(1, ye.End-ye.Start)
+		}
+		return respond(map[string]any{"ok": false, "error": info})
+	}
+	out, unordered, err := value.ToJSON(v)
+	if err != nil {
+		return failure("runtime", err.Error())
+	}
+	resp := map[string]any{"ok": true, "result": json.RawMessage(out)}
+	if unordered {
+		resp["unordered"] = true
+	}
+	return respond(resp)
+}
+
+func versionInfo(context.Context, []byte) []byte {
+	return respond(map[string]any{"version": engine.Version(), "go": runtime.Version()})
+}
+
+func respond(v any) []byte {
+	out, err := json.Marshal(v)
+	if err != nil {
+		return failure("request", err.Error())
+	}
+	return out
+}
