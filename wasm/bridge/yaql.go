@@ -23,6 +23,11 @@ type yaqlEvalParams struct {
 	Data       string `json:"data"`
 	DataFormat string `json:"dataFormat"`
 	Flavor     string `json:"flavor"`
+	// Vars are extra variables ($name), as JSON values.
+	Vars map[string]json.RawMessage `json:"vars"`
+	// LimitIterators and MemoryQuota override the flavour's engine options.
+	LimitIterators *int `json:"limitIterators"`
+	MemoryQuota    *int `json:"memoryQuota"`
 }
 
 // errorInfo locates an error for the editor: offsets in characters of
@@ -56,7 +61,21 @@ func yaqlEval(ctx context.Context, raw []byte) []byte {
 		}
 		return respond(map[string]any{"ok": false, "error": info})
 	}
-	v, err := engine.EvalYAQL(ctx, engine.YAQLRequest{Expr: p.Expr, Data: data, Flavor: std.Flavor(p.Flavor)})
+	req := engine.YAQLRequest{
+		Expr: p.Expr, Data: data, Flavor: std.Flavor(p.Flavor),
+		LimitIterators: p.LimitIterators, MemoryQuota: p.MemoryQuota,
+	}
+	if len(p.Vars) > 0 {
+		req.Vars = map[string]value.Value{}
+		for name, raw := range p.Vars {
+			v, err := value.FromJSON(raw)
+			if err != nil {
+				return failure("request", "invalid variable "+name+": "+err.Error())
+			}
+			req.Vars[name] = v
+		}
+	}
+	v, err := engine.EvalYAQL(ctx, req)
 	if err != nil {
 		var ye *engine.YAQLError
 		if !errors.As(err, &ye) {
