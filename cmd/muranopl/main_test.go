@@ -40,8 +40,8 @@ func TestYAQLCommand(t *testing.T) {
 			args:  []string{"yaql", "--jsonl"},
 			stdin: `{"expr": "$.where($ > 1)", "data": [1, 2, 3]}` + "\n" + `{"expr": "$x + 1", "vars": {"x": 41}}` + "\n\n" + `{"expr": "1 +"}` + "\n" + `not json` + "\n",
 			wantOut: `{"ok": true, "result": [2, 3]}` + "\n" + `{"ok": true, "result": 42}` + "\n" +
-				`{"error":"YaqlGrammarException: Parse error: unexpected end of statement","ok":false}` + "\n" +
-				`{"error":"invalid request: invalid character 'o' in literal null (expecting 'u')","ok":false}` + "\n",
+				`{"ok": false, "error": "YaqlGrammarException: Parse error: unexpected end of statement"}` + "\n" +
+				`{"ok": false, "error": "invalid request: invalid character 'o' in literal null (expecting 'u')"}` + "\n",
 		},
 	}
 	for _, tt := range tests {

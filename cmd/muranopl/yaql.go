@@ -190,8 +190,8 @@ func runJSONL(base engine.YAQLRequest, stdin io.Reader, stdout io.Writer) error 
 
 func answer(base engine.YAQLRequest, line string) []byte {
 	fail := func(msg string) []byte {
-		b, _ := json.Marshal(map[string]any{"ok": false, "error": msg})
-		return b
+		b, _ := json.Marshal(msg)
+		return append(append([]byte(`{"ok": false, "error": `), b...), '}')
 	}
 	var r jsonlRequest
 	if err := json.Unmarshal([]byte(line), &r); err != nil {
