@@ -15,8 +15,14 @@ import (
 type Context struct {
 	parent    *Context
 	data      map[string]value.Value
-	funcs     map[string][]*Func
+	funcs     map[string]*overloads
 	exclusive map[string]bool
+}
+
+// overloads are the functions registered under one name in one context,
+// also split by how they can be called.
+type overloads struct {
+	all, methods, functions []*Func
 }
 
 // NewContext returns an empty root context.
@@ -71,10 +77,21 @@ func (c *Context) Has(name string) bool {
 // Register adds functions to this context.
 func (c *Context) Register(fs ...*Func) {
 	if c.funcs == nil {
-		c.funcs = make(map[string][]*Func)
+		c.funcs = make(map[string]*overloads)
 	}
 	for _, f := range fs {
-		c.funcs[f.Name] = append(c.funcs[f.Name], f)
+		o := c.funcs[f.Name]
+		if o == nil {
+			o = &overloads{}
+			c.funcs[f.Name] = o
+		}
+		o.all = append(o.all, f)
+		if f.Method {
+			o.methods = append(o.methods, f)
+		}
+		if f.Function {
+			o.functions = append(o.functions, f)
+		}
 	}
 }
 
@@ -96,15 +113,17 @@ func (c *Context) layers(name string, method bool) [][]*Func {
 	name = strings.TrimRight(name, "_")
 	var out [][]*Func
 	for p := c; p != nil; p = p.parent {
-		fs := p.funcs[name]
-		var layer []*Func
-		for _, f := range fs {
-			if method && f.Method || !method && f.Function {
-				layer = append(layer, f)
-			}
+		if p.funcs == nil {
+			continue
 		}
-		if len(layer) > 0 {
-			out = append(out, layer)
+		if o := p.funcs[name]; o != nil {
+			layer := o.functions
+			if method {
+				layer = o.methods
+			}
+			if len(layer) > 0 {
+				out = append(out, layer)
+			}
 		}
 		if p.exclusive[name] {
 			break
@@ -116,7 +135,7 @@ func (c *Context) layers(name string, method bool) [][]*Func {
 // HasFunction reports whether any context in the chain defines name.
 func (c *Context) HasFunction(name string) bool {
 	for p := c; p != nil; p = p.parent {
-		if len(p.funcs[name]) > 0 {
+		if o := p.funcs[name]; o != nil && len(o.all) > 0 {
 			return true
 		}
 	}
