@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"text/template"
 	"time"
 
@@ -40,9 +41,11 @@ type site struct {
 }
 
 type siteFile struct {
-	name               string
-	raw, gzip, brotli  int
-	hashed, compressed bool
+	name   string
+	raw    int
+	hashed bool
+	// compressed holds the size of each precompressed copy, by encoding.
+	compressed map[string]int
 }
 
 // precompressed lists the encodings written next to each file, by suffix.
@@ -186,37 +189,47 @@ func renderIndex(hashed map[string]string, wasmSize int) ([]byte, error) {
 
 // write puts contents and their compressed copies into s.dir and removes
 // files left over from earlier builds. Compressed copies of hashed files
-// that already exist are kept, since the name fixes the content.
+// that already exist are kept, since the name fixes the content. Files are
+// compressed in parallel.
 func (s *site) write(contents map[string][]byte) error {
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		return err
 	}
+	type job struct {
+		file     *siteFile
+		encoding string
+		path     string
+		data     []byte
+		size     int
+		err      error
+	}
+	var jobs []*job
 	keep := map[string]bool{}
+	s.files = make([]siteFile, 0, len(contents))
 	for name, data := range contents {
-		hashed := name != "index.html"
-		f := siteFile{name: name, raw: len(data), hashed: hashed}
 		if err := writeIfChanged(filepath.Join(s.dir, name), data); err != nil {
 			return err
 		}
 		keep[name] = true
+		s.files = append(s.files, siteFile{name: name, raw: len(data), hashed: name != "index.html", compressed: map[string]int{}})
+		f := &s.files[len(s.files)-1]
 		for _, enc := range precompressed {
-			path := filepath.Join(s.dir, name+enc.suffix)
-			size, err := compressTo(path, data, enc.encoding, hashed)
-			if err != nil {
-				return err
-			}
-			if size < 0 {
-				continue
-			}
-			keep[name+enc.suffix] = true
-			f.compressed = true
-			if enc.encoding == "br" {
-				f.brotli = size
-			} else {
-				f.gzip = size
-			}
+			jobs = append(jobs, &job{file: f, encoding: enc.encoding, path: filepath.Join(s.dir, name+enc.suffix), data: data})
 		}
-		s.files = append(s.files, f)
+	}
+	var wg sync.WaitGroup
+	for _, j := range jobs {
+		wg.Go(func() { j.size, j.err = compressTo(j.path, j.data, j.encoding, j.file.hashed) })
+	}
+	wg.Wait()
+	for _, j := range jobs {
+		if j.err != nil {
+			return j.err
+		}
+		if j.size >= 0 {
+			keep[filepath.Base(j.path)] = true
+			j.file.compressed[j.encoding] = j.size
+		}
 	}
 	sort.Slice(s.files, func(i, j int) bool { return s.files[i].name < s.files[j].name })
 	entries, err := os.ReadDir(s.dir)
@@ -271,9 +284,11 @@ func writeIfChanged(path string, data []byte) error {
 func (s *site) report(out io.Writer, took time.Duration) {
 	fmt.Fprintf(out, "built %s in %.1fs\n", s.dir, took.Seconds())
 	for _, f := range s.files {
-		line := fmt.Sprintf("  %-32s %9s", f.name, kb(f.raw))
-		if f.compressed {
-			line += fmt.Sprintf("   gzip %9s   br %9s", kb(f.gzip), kb(f.brotli))
+		line := fmt.Sprintf("  %-28s %10s", f.name, kb(f.raw))
+		for _, enc := range precompressed {
+			if size, ok := f.compressed[enc.encoding]; ok {
+				line += fmt.Sprintf("   %s %9s", enc.encoding, kb(size))
+			}
 		}
 		fmt.Fprintln(out, line)
 	}

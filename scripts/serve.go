@@ -5,7 +5,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -138,7 +137,8 @@ func (h *siteHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	header.Set("Vary", "Accept-Encoding")
 	header.Set("X-Content-Type-Options", "nosniff")
 	header.Set("Content-Security-Policy", contentSecurityPolicy)
-	header.Set("ETag", `"`+f.etag+encoding+`"`)
+	etag := `"` + f.etag + encoding + `"`
+	header.Set("ETag", etag)
 	if encoding != "" {
 		header.Set("Content-Encoding", encoding)
 	}
@@ -147,7 +147,16 @@ func (h *siteHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	} else {
 		header.Set("Cache-Control", "no-cache")
 	}
-	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(f.variants[encoding]))
+	if r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := f.variants[encoding]
+	header.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method == http.MethodHead {
+		return
+	}
+	w.Write(body)
 }
 
 // chooseEncoding picks brotli, then gzip, among the variants the client

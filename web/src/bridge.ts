@@ -21,6 +21,8 @@ export interface EngineError {
   kind: 'syntax' | 'data' | 'runtime' | 'budget' | 'request';
   class?: string;
   message: string;
+  /** What the engine expected or found, when it can say more than the message. */
+  detail?: string;
   offset?: number;
   line?: number;
   col?: number;

@@ -191,9 +191,14 @@ function showError(error: EngineError): void {
   const message = document.createElement('pre');
   message.className = 'error-message';
   message.textContent = error.message;
-  const parts: Node[] = [title, where];
-  if (error.line && error.col) parts.push(snippet(target.state.doc.toString(), error.line, error.col, error.endCol));
-  parts.push(message);
+  if (error.detail) {
+    const detail = document.createElement('span');
+    detail.className = 'error-detail';
+    detail.textContent = `\n${error.detail}`;
+    message.append(detail);
+  }
+  const parts: Node[] = [title, message];
+  if (error.line && error.col) parts.push(where, snippet(target.state.doc.toString(), error.line, error.col, error.endCol));
   ui.error.replaceChildren(...parts);
   ui.error.hidden = false;
   ui.result.hidden = true;

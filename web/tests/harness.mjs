@@ -1,0 +1,123 @@
+// Shared set-up of the browser tests: the playground server, Debian's headless
+// Chromium driven by playwright-core, and pages that may only talk to
+// 127.0.0.1.
+//
+// `go run ./scripts test` starts the server itself and passes its URL in
+// PLAYGROUND_URL; without it, startServer runs `go run ./scripts serve` on a
+// free port.
+
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
+
+export const chromiumPath = '/usr/bin/chromium';
+
+export async function startServer() {
+  if (process.env.PLAYGROUND_URL) return { url: process.env.PLAYGROUND_URL, close: async () => {} };
+  const server = spawn('go', ['run', './scripts', 'serve', '-addr', '127.0.0.1:0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  const lines = createInterface({ input: server.stdout });
+  let url;
+  for await (const line of lines) {
+    const match = line.match(/^Murano playground: (http:\/\/\S+)/);
+    if (match) {
+      url = match[1];
+      break;
+    }
+  }
+  if (!url) throw new Error('the playground server did not print its URL');
+  return {
+    url,
+    close: async () => {
+      process.kill(-server.pid, 'SIGINT');
+      await once(server, 'exit');
+    },
+  };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+/**
+ * Opens the playground in a fresh browser context. Requests to any host but
+ * 127.0.0.1 are aborted and listed in `external`; page errors are listed in
+ * `errors`.
+ */
+export async function openPlayground(browser, url, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport });
+  const external = [];
+  const errors = [];
+  await context.route('**/*', (route) => {
+    const { hostname } = new URL(route.request().url());
+    if (hostname === '127.0.0.1') return route.continue();
+    external.push(route.request().url());
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  const started = Date.now();
+  await page.goto(url);
+  await page.waitForSelector('body[data-engine="ready"]', { timeout: 60_000 });
+  return { page, context, external, errors, loadMs: Date.now() - started };
+}
+
+/** Replaces the text of the CodeMirror editor inside the element with the given id. */
+export async function setEditor(page, id, text) {
+  await page.click(`#${id} .cm-content`);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+/** The text of the editor's rendered lines (all of them for short documents). */
+export async function editorText(page, id) {
+  return page.$$eval(`#${id} .cm-line`, (lines) => lines.map((line) => line.textContent).join('\n'));
+}
+
+/** Waits until the status line reaches state and returns its text. */
+export async function waitForStatus(page, state, timeout = 30_000) {
+  await page.waitForSelector(`#status[data-state="${state}"]`, { timeout });
+  return page.textContent('#status');
+}
+
+/** Waits until the result pane holds JSON equal to expected. */
+export async function waitForResult(page, expected, timeout = 30_000) {
+  const want = JSON.stringify(expected);
+  try {
+    await page.waitForFunction(
+      (want) => {
+        const text = [...document.querySelectorAll('#result .cm-line')].map((l) => l.textContent).join('\n');
+        try {
+          return !document.querySelector('#result').hidden && JSON.stringify(JSON.parse(text)) === want;
+        } catch {
+          return false;
+        }
+      },
+      want,
+      { timeout },
+    );
+  } catch {
+    const shown = (await page.isHidden('#result')) ? await page.textContent('#error') : await editorText(page, 'result');
+    throw new Error(`result is not ${want}; the page shows: ${shown} (status: ${await page.textContent('#status')})`);
+  }
+}

@@ -1,0 +1,21 @@
+// Saves a PNG of the playground page once the engine is ready and the first
+// evaluation has finished: node web/tests/screenshot.mjs URL OUT.png [WIDTH HEIGHT]
+
+import { launchBrowser, openPlayground } from './harness.mjs';
+
+const [url, out, width = '1280', height = '800'] = process.argv.slice(2);
+if (!url || !out) {
+  console.error('usage: node web/tests/screenshot.mjs URL OUT.png [WIDTH HEIGHT]');
+  process.exit(2);
+}
+
+const browser = await launchBrowser();
+try {
+  const { page, external } = await openPlayground(browser, url, { width: Number(width), height: Number(height) });
+  await page.waitForSelector('#status:not([data-state="running"]):not([data-state="idle"])', { timeout: 30_000 });
+  await page.screenshot({ path: out, fullPage: true });
+  if (external.length > 0) throw new Error(`requests left 127.0.0.1: ${external.join(' ')}`);
+  console.log(`saved ${out} (${width}×${height})`);
+} finally {
+  await browser.close();
+}
