@@ -1,0 +1,833 @@
+// This file defines the strings library: comparison, concatenation and
+// repetition operators, case mapping, splitting, trimming, searching,
+// replacing, str() and Python's str.format. Indexes and lengths count
+// code points and the character classes (whitespace, case) are Python's.
+
+package std
+
+import (
+	"encoding/binary"
+	"math/big"
+	"math/bits"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"murano.dev/playground/engine/value"
+	"murano.dev/playground/engine/yaql"
+)
+
+func init() { addLibrary(orderStrings, "strings", registerStrings) }
+
+// pyInt is Python's int as a parameter type without a None default:
+// integers and booleans, not null.
+var pyInt = func() *yaql.PyType { t := *yaql.Int; t.Nullable = false; return &t }()
+
+// pyBoolOrNull is an untyped parameter whose default is a boolean.
+var pyBoolOrNull = yaql.Boolean.OrNull()
+
+func registerStrings(c *yaql.Context, _ Options) {
+	str := yaql.String
+	strOrNull := yaql.String.OrNull()
+	c.Register(
+		yaql.Fn("#operator_>", stringCompare(func(c int) bool { return c > 0 }), yaql.P("left", str), yaql.P("right", str)),
+		yaql.Fn("#operator_<", stringCompare(func(c int) bool { return c < 0 }), yaql.P("left", str), yaql.P("right", str)),
+		yaql.Fn("#operator_>=", stringCompare(func(c int) bool { return c >= 0 }), yaql.P("left", str), yaql.P("right", str)),
+		yaql.Fn("#operator_<=", stringCompare(func(c int) bool { return c <= 0 }), yaql.P("left", str), yaql.P("right", str)),
+		yaql.Ext("len", fnStringLen, yaql.P("string", str)),
+		yaql.Meth("toLower", fnToLower, yaql.P("string", str)),
+		yaql.Meth("toUpper", fnToUpper, yaql.P("string", str)),
+		yaql.Meth("split", fnSplit(false), yaql.P("string", str), yaql.Opt("separator", strOrNull, value.Null), yaql.Opt("maxSplits", pyInt, value.Int(-1))),
+		yaql.Meth("rightSplit", fnSplit(true), yaql.P("string", str), yaql.Opt("separator", strOrNull, value.Null), yaql.Opt("maxSplits", pyInt, value.Int(-1))),
+		yaql.Meth("join", fnJoin(0, 1), yaql.P("sequence", yaql.Iterable), yaql.P("separator", str)),
+		yaql.Meth("join", fnJoin(1, 0), yaql.P("separator", str), yaql.P("sequence", yaql.Iterable)),
+		yaql.Fn("str", fnStr, yaql.P("value", yaql.Any)),
+		yaql.Fn("concat", fnConcat, yaql.Rest("args", str)),
+		yaql.Fn("#operator_+", fnConcat, yaql.Rest("args", str)),
+		yaql.Meth("trim", fnTrim(true, true), yaql.P("string", str), yaql.Opt("chars", strOrNull, value.Null)),
+		yaql.Meth("trimLeft", fnTrim(true, false), yaql.P("string", str), yaql.Opt("chars", strOrNull, value.Null)),
+		yaql.Meth("trimRight", fnTrim(false, true), yaql.P("string", str), yaql.Opt("chars", strOrNull, value.Null)),
+		yaql.Meth("replace", fnReplace, yaql.P("string", str), yaql.P("old", str), yaql.P("new", str), yaql.Opt("count", pyInt, value.Int(-1))),
+		yaql.Meth("replace", fnReplaceWithDict, yaql.P("string", str), yaql.P("replacements", yaql.Mapping), yaql.Opt("count", pyInt, value.Int(-1))),
+		yaql.Ext("format", fnFormat, yaql.P("_FormatString", str), yaql.Rest("args", yaql.Any), yaql.Kwargs("kwargs", yaql.Any)),
+		yaql.Ext("isEmpty", fnIsEmpty, yaql.P("string", strOrNull), yaql.Opt("trim", yaql.Boolean, value.Bool(true)), yaql.Opt("chars", strOrNull, value.Null)),
+		yaql.Fn("#operator_*", fnRepeat(0, 1), yaql.P("left", str), yaql.P("right", pyInt)),
+		yaql.Fn("#operator_*", fnRepeat(1, 0), yaql.P("left", pyInt), yaql.P("right", str)),
+		yaql.Meth("substring", fnSubstring, yaql.P("string", str), yaql.P("start", pyInt), yaql.Opt("length", pyInt, value.Int(-1))),
+		yaql.Meth("indexOf", fnIndexOf(false), yaql.P("string", str), yaql.P("sub", str), yaql.Opt("start", pyInt, value.Int(0))),
+		yaql.Meth("indexOf", fnIndexOfLength(false), yaql.P("string", str), yaql.P("sub", str), yaql.P("start", pyInt), yaql.P("length", pyInt)),
+		yaql.Meth("lastIndexOf", fnIndexOf(true), yaql.P("string", str), yaql.P("sub", str), yaql.Opt("start", pyInt, value.Int(0))),
+		yaql.Meth("lastIndexOf", fnIndexOfLength(true), yaql.P("string", str), yaql.P("sub", str), yaql.P("start", pyInt), yaql.P("length", pyInt)),
+		yaql.Meth("toCharArray", fnToCharArray, yaql.P("string", str)),
+		yaql.Fn("characters", fnCharacters, characterParams()...),
+		yaql.Fn("isString", fnIsString, yaql.P("arg", yaql.Any)),
+		yaql.Ext("norm", fnNorm, yaql.P("string", strOrNull), yaql.Opt("chars", strOrNull, value.Null)),
+		yaql.Fn("#operator_in", fnIn, yaql.P("left", str), yaql.P("right", str)),
+		yaql.Meth("startsWith", fnAffix(strings.HasPrefix), yaql.P("string", str), yaql.Rest("prefixes", str)),
+		yaql.Meth("endsWith", fnAffix(strings.HasSuffix), yaql.P("string", str), yaql.Rest("suffixes", str)),
+		yaql.Fn("hex", fnHex, yaql.P("num", yaql.Number.OrNull())),
+	)
+}
+
+func argString(c *yaql.Call, i int) string { return string(c.Args[i].(value.String)) }
+
+// optString returns a nullable string argument; ok is false for null.
+func optString(c *yaql.Call, i int) (s string, ok bool) {
+	v, ok := c.Args[i].(value.String)
+	return string(v), ok
+}
+
+func stringCompare(test func(int) bool) func(*yaql.Call) (value.Value, error) {
+	return func(c *yaql.Call) (value.Value, error) {
+		return value.Bool(test(strings.Compare(argString(c, 0), argString(c, 1)))), nil
+	}
+}
+
+func fnStringLen(c *yaql.Call) (value.Value, error) {
+	return value.Int(utf8.RuneCountInString(argString(c, 0))), nil
+}
+
+func fnToUpper(c *yaql.Call) (value.Value, error) { return value.String(pyUpper(argString(c, 0))), nil }
+func fnToLower(c *yaql.Call) (value.Value, error) { return value.String(pyLower(argString(c, 0))), nil }
+
+// pyUpper is Python's str.upper: full case mapping (ß → SS).
+func pyUpper(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if m, ok := upperSpecial[r]; ok {
+			b.WriteString(m)
+		} else {
+			b.WriteRune(unicode.ToUpper(r))
+		}
+	}
+	return b.String()
+}
+
+// pyLower is Python's str.lower: full case mapping (İ → i̇) and the final
+// form of capital sigma at the end of a word.
+func pyLower(s string) string {
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		switch {
+		case r == 'İ':
+			b.WriteString("i\u0307")
+		case r == 'Σ' && finalSigma(rs, i):
+			b.WriteRune('ς')
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// finalSigma reports whether the sigma at rs[i] ends a word: a cased
+// letter precedes it and none follows (case-ignorable characters skipped).
+func finalSigma(rs []rune, i int) bool {
+	j := i - 1
+	for j >= 0 && caseIgnorable(rs[j]) {
+		j--
+	}
+	if j < 0 || !cased(rs[j]) {
+		return false
+	}
+	j = i + 1
+	for j < len(rs) && caseIgnorable(rs[j]) {
+		j++
+	}
+	return j == len(rs) || !cased(rs[j])
+}
+
+func cased(r rune) bool { return unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r) }
+
+func caseIgnorable(r rune) bool {
+	return strings.ContainsRune("'.:^`\u00b7\u2018\u2019\u2024\u2027", r) ||
+		unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk)
+}
+
+// upperSpecial holds the characters whose Python uppercase is more than
+// one character (Unicode SpecialCasing, unconditional mappings).
+var upperSpecial = map[rune]string{
+	0x00DF: "\u0053\u0053", 0x0149: "\u02BC\u004E", 0x01F0: "\u004A\u030C", 0x0390: "\u0399\u0308\u0301",
+	0x03B0: "\u03A5\u0308\u0301", 0x0587: "\u0535\u0552", 0x1E96: "\u0048\u0331", 0x1E97: "\u0054\u0308",
+	0x1E98: "\u0057\u030A", 0x1E99: "\u0059\u030A", 0x1E9A: "\u0041\u02BE", 0x1F50: "\u03A5\u0313",
+	0x1F52: "\u03A5\u0313\u0300", 0x1F54: "\u03A5\u0313\u0301", 0x1F56: "\u03A5\u0313\u0342",
+	0x1F80: "\u1F08\u0399", 0x1F81: "\u1F09\u0399", 0x1F82: "\u1F0A\u0399", 0x1F83: "\u1F0B\u0399",
+	0x1F84: "\u1F0C\u0399", 0x1F85: "\u1F0D\u0399", 0x1F86: "\u1F0E\u0399", 0x1F87: "\u1F0F\u0399",
+	0x1F88: "\u1F08\u0399", 0x1F89: "\u1F09\u0399", 0x1F8A: "\u1F0A\u0399", 0x1F8B: "\u1F0B\u0399",
+	0x1F8C: "\u1F0C\u0399", 0x1F8D: "\u1F0D\u0399", 0x1F8E: "\u1F0E\u0399", 0x1F8F: "\u1F0F\u0399",
+	0x1F90: "\u1F28\u0399", 0x1F91: "\u1F29\u0399", 0x1F92: "\u1F2A\u0399", 0x1F93: "\u1F2B\u0399",
+	0x1F94: "\u1F2C\u0399", 0x1F95: "\u1F2D\u0399", 0x1F96: "\u1F2E\u0399", 0x1F97: "\u1F2F\u0399",
+	0x1F98: "\u1F28\u0399", 0x1F99: "\u1F29\u0399", 0x1F9A: "\u1F2A\u0399", 0x1F9B: "\u1F2B\u0399",
+	0x1F9C: "\u1F2C\u0399", 0x1F9D: "\u1F2D\u0399", 0x1F9E: "\u1F2E\u0399", 0x1F9F: "\u1F2F\u0399",
+	0x1FA0: "\u1F68\u0399", 0x1FA1: "\u1F69\u0399", 0x1FA2: "\u1F6A\u0399", 0x1FA3: "\u1F6B\u0399",
+	0x1FA4: "\u1F6C\u0399", 0x1FA5: "\u1F6D\u0399", 0x1FA6: "\u1F6E\u0399", 0x1FA7: "\u1F6F\u0399",
+	0x1FA8: "\u1F68\u0399", 0x1FA9: "\u1F69\u0399", 0x1FAA: "\u1F6A\u0399", 0x1FAB: "\u1F6B\u0399",
+	0x1FAC: "\u1F6C\u0399", 0x1FAD: "\u1F6D\u0399", 0x1FAE: "\u1F6E\u0399", 0x1FAF: "\u1F6F\u0399",
+	0x1FB2: "\u1FBA\u0399", 0x1FB3: "\u0391\u0399", 0x1FB4: "\u0386\u0399", 0x1FB6: "\u0391\u0342",
+	0x1FB7: "\u0391\u0342\u0399", 0x1FBC: "\u0391\u0399", 0x1FC2: "\u1FCA\u0399", 0x1FC3: "\u0397\u0399",
+	0x1FC4: "\u0389\u0399", 0x1FC6: "\u0397\u0342", 0x1FC7: "\u0397\u0342\u0399", 0x1FCC: "\u0397\u0399",
+	0x1FD2: "\u0399\u0308\u0300", 0x1FD3: "\u0399\u0308\u0301", 0x1FD6: "\u0399\u0342",
+	0x1FD7: "\u0399\u0308\u0342", 0x1FE2: "\u03A5\u0308\u0300", 0x1FE3: "\u03A5\u0308\u0301",
+	0x1FE4: "\u03A1\u0313", 0x1FE6: "\u03A5\u0342", 0x1FE7: "\u03A5\u0308\u0342", 0x1FF2: "\u1FFA\u0399",
+	0x1FF3: "\u03A9\u0399", 0x1FF4: "\u038F\u0399", 0x1FF6: "\u03A9\u0342", 0x1FF7: "\u03A9\u0342\u0399",
+	0x1FFC: "\u03A9\u0399", 0xFB00: "\u0046\u0046", 0xFB01: "\u0046\u0049", 0xFB02: "\u0046\u004C",
+	0xFB03: "\u0046\u0046\u0049", 0xFB04: "\u0046\u0046\u004C", 0xFB05: "\u0053\u0054", 0xFB06: "\u0053\u0054",
+	0xFB13: "\u0544\u0546", 0xFB14: "\u0544\u0535", 0xFB15: "\u0544\u053B", 0xFB16: "\u054E\u0546",
+	0xFB17: "\u0544\u053D",
+}
+
+// pyIsSpace is Python's str.isspace for one character.
+func pyIsSpace(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }
+
+// ssize converts an int argument as Python's C functions do (OverflowError
+// beyond 64 bits).
+func ssize(v value.Value) (int, error) {
+	if n, ok := value.ToInt64(v); ok {
+		return int(n), nil
+	}
+	return 0, yaql.Raise("OverflowError", "Python int too large to convert to C ssize_t")
+}
+
+// sliceIndex converts an int argument used as a slice index, which Python
+// clamps instead of failing; the range keeps index arithmetic exact.
+func sliceIndex(v value.Value) int {
+	b, _ := value.ToBig(v)
+	const limit = 1 << 62
+	switch {
+	case b.Cmp(big.NewInt(limit)) > 0:
+		return limit
+	case b.Cmp(big.NewInt(-limit)) < 0:
+		return -limit
+	}
+	return int(b.Int64())
+}
+
+func fnSplit(right bool) func(*yaql.Call) (value.Value, error) {
+	return func(c *yaql.Call) (value.Value, error) {
+		s := argString(c, 0)
+		max, err := ssize(c.Args[2])
+		if err != nil {
+			return nil, err
+		}
+		var parts []string
+		if sep, ok := optString(c, 1); ok {
+			if sep == "" {
+				return nil, yaql.Raise("ValueError", "empty separator")
+			}
+			parts = splitSep(s, sep, max, right)
+		} else {
+			parts = splitSpace(s, max, right)
+		}
+		if err := c.RT.CheckCollection(len(parts)); err != nil {
+			return nil, err
+		}
+		items := make([]value.Value, len(parts))
+		for i, p := range parts {
+			items[i] = value.String(p)
+		}
+		return value.NewPyList(items), nil
+	}
+}
+
+// splitSep is Python's str.split(sep, max) (rsplit when right).
+func splitSep(s, sep string, max int, right bool) []string {
+	if !right {
+		n := -1
+		if max >= 0 {
+			n = max + 1
+		}
+		return strings.SplitN(s, sep, n)
+	}
+	var parts []string
+	for max < 0 || len(parts) < max {
+		i := strings.LastIndex(s, sep)
+		if i < 0 {
+			break
+		}
+		parts = append(parts, s[i+len(sep):])
+		s = s[:i]
+	}
+	parts = append(parts, s)
+	reverse(parts)
+	return parts
+}
+
+// splitSpace is Python's str.split(None, max): runs of whitespace
+// separate, leading and trailing whitespace is dropped (rsplit when
+// right).
+func splitSpace(s string, max int, right bool) []string {
+	rs := []rune(s)
+	if right {
+		for i, j := 0, len(rs)-1; i < j; i, j = i+1, j-1 {
+			rs[i], rs[j] = rs[j], rs[i]
+		}
+	}
+	var parts []string
+	i := 0
+	for {
+		for i < len(rs) && pyIsSpace(rs[i]) {
+			i++
+		}
+		if i == len(rs) {
+			break
+		}
+		if max >= 0 && len(parts) == max {
+			parts = append(parts, runesText(rs[i:], right))
+			break
+		}
+		j := i
+		for j < len(rs) && !pyIsSpace(rs[j]) {
+			j++
+		}
+		parts = append(parts, runesText(rs[i:j], right))
+		i = j
+	}
+	if right {
+		reverse(parts)
+	}
+	return parts
+}
+
+func runesText(rs []rune, reversed bool) string {
+	if !reversed {
+		return string(rs)
+	}
+	out := make([]rune, len(rs))
+	for i, r := range rs {
+		out[len(rs)-1-i] = r
+	}
+	return string(out)
+}
+
+func reverse(parts []string) {
+	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+		parts[i], parts[j] = parts[j], parts[i]
+	}
+}
+
+// fnJoin joins the items of a collection, each through the YAQL str
+// function; seq and sep are the argument indexes of the two overloads.
+func fnJoin(seq, sep int) func(*yaql.Call) (value.Value, error) {
+	return func(c *yaql.Call) (value.Value, error) {
+		var b strings.Builder
+		first := true
+		err := value.Each(c.Args[seq], func(item value.Value) error {
+			s, err := c.CallFunction("str", yaql.NoValue, item)
+			if err != nil {
+				return err
+			}
+			if !first {
+				b.WriteString(argString(c, sep))
+			}
+			first = false
+			text, _ := s.(value.String)
+			if err := c.RT.CheckString(b.Len() + len(text)); err != nil {
+				return err
+			}
+			b.WriteString(string(text))
+			return nil
+		})
+		return value.String(b.String()), err
+	}
+}
+
+// yaqlStr is YAQL's str(): null, true and false in YAQL's spelling,
+// everything else as Python's str().
+func yaqlStr(v value.Value) string {
+	switch x := v.(type) {
+	case value.NullType:
+		return "null"
+	case value.Bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	}
+	return value.Str(v)
+}
+
+func fnStr(c *yaql.Call) (value.Value, error) { return value.String(yaqlStr(c.Args[0])), nil }
+
+func fnConcat(c *yaql.Call) (value.Value, error) {
+	n := 0
+	for _, a := range c.Rest {
+		n += len(a.(value.String))
+	}
+	if err := c.RT.CheckString(n); err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	for _, a := range c.Rest {
+		b.WriteString(string(a.(value.String)))
+	}
+	return value.String(b.String()), nil
+}
+
+// pyStrip is Python's str.strip/lstrip/rstrip: chars nil strips
+// whitespace.
+func pyStrip(s string, chars *string, left, right bool) string {
+	strip := pyIsSpace
+	if chars != nil {
+		set := *chars
+		strip = func(r rune) bool { return strings.ContainsRune(set, r) }
+	}
+	if left {
+		s = strings.TrimLeftFunc(s, strip)
+	}
+	if right {
+		s = strings.TrimRightFunc(s, strip)
+	}
+	return s
+}
+
+func charsArg(c *yaql.Call, i int) *string {
+	if s, ok := optString(c, i); ok {
+		return &s
+	}
+	return nil
+}
+
+func fnTrim(left, right bool) func(*yaql.Call) (value.Value, error) {
+	return func(c *yaql.Call) (value.Value, error) {
+		return value.String(pyStrip(argString(c, 0), charsArg(c, 1), left, right)), nil
+	}
+}
+
+// pyReplace is Python's str.replace(old, new, count), count < 0 meaning
+// all, with the result size checked first.
+func pyReplace(rt *yaql.Runtime, s, old, new string, count int) (string, error) {
+	n := strings.Count(s, old)
+	if count >= 0 && count < n {
+		n = count
+	}
+	if err := rt.CheckString(len(s) + n*(len(new)-len(old))); err != nil {
+		return "", err
+	}
+	return strings.Replace(s, old, new, n), nil
+}
+
+func fnReplace(c *yaql.Call) (value.Value, error) {
+	count, err := ssize(c.Args[3])
+	if err != nil {
+		return nil, err
+	}
+	s, err := pyReplace(c.RT, argString(c, 0), argString(c, 1), argString(c, 2), count)
+	return value.String(s), err
+}
+
+func fnReplaceWithDict(c *yaql.Call) (value.Value, error) {
+	s := argString(c, 0)
+	d := c.Args[1].(*value.Dict)
+	count, err := ssize(c.Args[2])
+	if err != nil {
+		return nil, err
+	}
+	for i, k := range d.Keys() {
+		old, err := c.CallFunction("str", yaql.NoValue, k)
+		if err != nil {
+			return nil, err
+		}
+		new, err := c.CallFunction("str", yaql.NoValue, d.Values()[i])
+		if err != nil {
+			return nil, err
+		}
+		if s, err = pyReplace(c.RT, s, string(old.(value.String)), string(new.(value.String)), count); err != nil {
+			return nil, err
+		}
+	}
+	return value.String(s), nil
+}
+
+func fnFormat(c *yaql.Call) (value.Value, error) {
+	f := &pyFormatter{
+		args:   c.Rest,
+		kwargs: c.Kwargs,
+		check:  c.RT.CheckString,
+		formatOther: func(v value.Value, spec string) (string, error) {
+			s, err := c.CallFunction("format", v, value.String(spec))
+			if err != nil {
+				return "", err
+			}
+			return value.Str(s), nil
+		},
+	}
+	s, err := f.format(argString(c, 0))
+	if err != nil {
+		return nil, err
+	}
+	return value.String(s), nil
+}
+
+func fnIsEmpty(c *yaql.Call) (value.Value, error) {
+	s, ok := optString(c, 0)
+	if !ok {
+		return value.Bool(true), nil
+	}
+	if c.Args[1].(value.Bool) {
+		s = pyStrip(s, charsArg(c, 2), true, true)
+	}
+	return value.Bool(s == ""), nil
+}
+
+func fnNorm(c *yaql.Call) (value.Value, error) {
+	s, ok := optString(c, 0)
+	if !ok {
+		return value.Null, nil
+	}
+	s = pyStrip(s, charsArg(c, 1), true, true)
+	if s == "" {
+		return value.Null, nil
+	}
+	return value.String(s), nil
+}
+
+// fnRepeat is string * count and count * string. Like the reference it
+// checks the memory quota before building the string: the quota counts
+// (1 - count) empty strings plus count copies of the string.
+func fnRepeat(str, count int) func(*yaql.Call) (value.Value, error) {
+	return func(c *yaql.Call) (value.Value, error) {
+		s := argString(c, str)
+		n, _ := value.ToBig(c.Args[count])
+		if quota := c.RT.Engine.Options.MemoryQuota; quota > 0 {
+			total := new(big.Int).Mul(new(big.Int).Sub(big.NewInt(1), n), big.NewInt(int64(pyStrSize(""))))
+			over := total.Cmp(big.NewInt(int64(quota))) > 0
+			total.Add(total, new(big.Int).Mul(n, big.NewInt(int64(pyStrSize(s)))))
+			if over || total.Cmp(big.NewInt(int64(quota))) > 0 {
+				return nil, &yaql.Error{Class: yaql.ClassMemory, Msg: "Expression consumed too much memory", Pos: -1, End: -1}
+			}
+		}
+		if n.Sign() <= 0 || s == "" {
+			return value.String(""), nil
+		}
+		if !n.IsInt64() {
+			return nil, yaql.Raise("OverflowError", "cannot fit 'int' into an index-sized integer")
+		}
+		times := n.Int64()
+		if times > int64(c.RT.Engine.Options.MaxString) {
+			return nil, c.RT.CheckString(-1)
+		}
+		if err := c.RT.CheckString(len(s) * int(times)); err != nil {
+			return nil, err
+		}
+		return value.String(strings.Repeat(s, int(times))), nil
+	}
+}
+
+// pyStrSize is CPython's sys.getsizeof of a string.
+func pyStrSize(s string) int {
+	var max rune
+	n := 0
+	for _, r := range s {
+		n++
+		max = maxRune(max, r)
+	}
+	switch {
+	case max < 0x80:
+		return 49 + n
+	case max < 0x100:
+		return 73 + n
+	case max < 0x10000:
+		return 74 + 2*n
+	}
+	return 76 + 4*n
+}
+
+func maxRune(a, b rune) rune {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// pySlice resolves Python slice bounds s[lo:hi] for a sequence of n items.
+func pySlice(n, lo, hi int) (int, int) {
+	adjust := func(i int) int {
+		if i < 0 {
+			i += n
+			if i < 0 {
+				i = 0
+			}
+		}
+		if i > n {
+			i = n
+		}
+		return i
+	}
+	lo, hi = adjust(lo), adjust(hi)
+	if hi < lo {
+		hi = lo
+	}
+	return lo, hi
+}
+
+func fnSubstring(c *yaql.Call) (value.Value, error) {
+	rs := []rune(argString(c, 0))
+	start, length := sliceIndex(c.Args[1]), sliceIndex(c.Args[2])
+	if length < 0 {
+		length = len(rs)
+	}
+	if start < 0 {
+		start += len(rs)
+	}
+	lo, hi := pySlice(len(rs), start, start+length)
+	return value.String(string(rs[lo:hi])), nil
+}
+
+// pyFind is Python's str.find/rfind(sub, start, end) over code points.
+func pyFind(s, sub string, start, end int, last bool) int {
+	rs, subRunes := []rune(s), []rune(sub)
+	n := len(rs)
+	if end > n {
+		end = n
+	} else if end < 0 {
+		end = max(end+n, 0)
+	}
+	if start < 0 {
+		start = max(start+n, 0)
+	}
+	if end-start < len(subRunes) {
+		return -1
+	}
+	window := string(rs[start:end])
+	var i int
+	if last {
+		i = strings.LastIndex(window, sub)
+	} else {
+		i = strings.Index(window, sub)
+	}
+	if i < 0 {
+		return -1
+	}
+	return start + utf8.RuneCountInString(window[:i])
+}
+
+func fnIndexOf(last bool) func(*yaql.Call) (value.Value, error) {
+	return func(c *yaql.Call) (value.Value, error) {
+		return value.Int(pyFind(argString(c, 0), argString(c, 1), sliceIndex(c.Args[2]), 1<<62, last)), nil
+	}
+}
+
+func fnIndexOfLength(last bool) func(*yaql.Call) (value.Value, error) {
+	return func(c *yaql.Call) (value.Value, error) {
+		s := argString(c, 0)
+		n := utf8.RuneCountInString(s)
+		start, length := sliceIndex(c.Args[2]), sliceIndex(c.Args[3])
+		if start < 0 {
+			start += n
+		}
+		if length < 0 {
+			length = n - start
+		}
+		return value.Int(pyFind(s, argString(c, 1), start, start+length, last)), nil
+	}
+}
+
+func fnToCharArray(c *yaql.Call) (value.Value, error) {
+	s := argString(c, 0)
+	items := make([]value.Value, 0, len(s))
+	for _, r := range s {
+		items = append(items, value.String(string(r)))
+	}
+	return value.NewTuple(items), nil
+}
+
+// characterClasses are the parameters of characters() with the contents
+// of Python's string module constants; nil marks the Python 2 names that
+// Python 3's string module lacks.
+var characterClasses = []struct {
+	param, attr string
+	chars       *string
+}{
+	{"digits", "digits", ptr("0123456789")},
+	{"hexdigits", "hexdigits", ptr("0123456789abcdefABCDEF")},
+	{"asciiLowercase", "ascii_lowercase", ptr("abcdefghijklmnopqrstuvwxyz")},
+	{"asciiUppercase", "ascii_uppercase", ptr("ABCDEFGHIJKLMNOPQRSTUVWXYZ")},
+	{"asciiLetters", "ascii_letters", ptr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")},
+	{"letters", "letters", nil},
+	{"octdigits", "octdigits", ptr("01234567")},
+	{"punctuation", "punctuation", ptr("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")},
+	{"printable", "printable", ptr("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ \t\n\r\x0b\x0c")},
+	{"lowercase", "lowercase", nil},
+	{"uppercase", "uppercase", nil},
+	{"whitespace", "whitespace", ptr(" \t\n\r\x0b\x0c")},
+}
+
+func ptr(s string) *string { return &s }
+
+func characterParams() []yaql.Param {
+	ps := make([]yaql.Param, len(characterClasses))
+	for i, cc := range characterClasses {
+		ps[i] = yaql.Opt(cc.param, pyBoolOrNull, value.Bool(false))
+	}
+	return ps
+}
+
+// fnCharacters returns the distinct characters of the chosen classes in
+// the order CPython's set of them iterates (string hashes with hash
+// randomisation off, PYTHONHASHSEED=0, as the reference oracle runs).
+func fnCharacters(c *yaql.Call) (value.Value, error) {
+	var all strings.Builder
+	for i, cc := range characterClasses {
+		if !value.Truth(c.Args[i]) {
+			continue
+		}
+		if cc.chars == nil {
+			return nil, yaql.Raise("AttributeError", "module 'string' has no attribute '%s'", cc.attr)
+		}
+		all.WriteString(*cc.chars)
+	}
+	var chars []string
+	for _, r := range all.String() {
+		chars = append(chars, string(r))
+	}
+	items := make([]value.Value, 0, len(chars))
+	for _, s := range pySetOrder(chars) {
+		items = append(items, value.String(s))
+	}
+	return value.NewTuple(items), nil
+}
+
+// pySetOrder returns the distinct ASCII strings in the iteration order of
+// a CPython 3.11 set built by adding them in turn.
+func pySetOrder(items []string) []string {
+	type slot struct {
+		key  string
+		hash uint64
+		used bool
+	}
+	table := make([]slot, 8)
+	fill := 0
+	insert := func(table []slot, key string, h uint64) bool {
+		mask := uint64(len(table) - 1)
+		perturb := h
+		i := h & mask
+		for {
+			for j := uint64(0); j <= 9 && (j == 0 || i+9 <= mask); j++ {
+				e := &table[i+j]
+				if !e.used {
+					*e = slot{key, h, true}
+					return true
+				}
+				if e.hash == h && e.key == key {
+					return false
+				}
+			}
+			perturb >>= 5
+			i = (i*5 + 1 + perturb) & mask
+		}
+	}
+	for _, k := range items {
+		h := pyStrHash(k)
+		if !insert(table, k, h) {
+			continue
+		}
+		fill++
+		if fill*5 >= (len(table)-1)*3 {
+			size := 8
+			for size <= fill*4 {
+				size <<= 1
+			}
+			old := table
+			table = make([]slot, size)
+			for _, e := range old {
+				if e.used {
+					insert(table, e.key, e.hash)
+				}
+			}
+		}
+	}
+	var out []string
+	for _, e := range table {
+		if e.used {
+			out = append(out, e.key)
+		}
+	}
+	return out
+}
+
+// pyStrHash is CPython's hash of a Latin-1 string with a zero hash
+// secret: SipHash-1-3 of its bytes.
+func pyStrHash(s string) uint64 {
+	if s == "" {
+		return 0
+	}
+	data := []byte(s)
+	v0 := uint64(0x736f6d6570736575)
+	v1 := uint64(0x646f72616e646f6d)
+	v2 := uint64(0x6c7967656e657261)
+	v3 := uint64(0x7465646279746573)
+	round := func() {
+		v0 += v1
+		v1 = bits.RotateLeft64(v1, 13)
+		v1 ^= v0
+		v0 = bits.RotateLeft64(v0, 32)
+		v2 += v3
+		v3 = bits.RotateLeft64(v3, 16)
+		v3 ^= v2
+		v0 += v3
+		v3 = bits.RotateLeft64(v3, 21)
+		v3 ^= v0
+		v2 += v1
+		v1 = bits.RotateLeft64(v1, 17)
+		v1 ^= v2
+		v2 = bits.RotateLeft64(v2, 32)
+	}
+	b := uint64(len(data)) << 56
+	for len(data) >= 8 {
+		m := binary.LittleEndian.Uint64(data)
+		v3 ^= m
+		round()
+		v0 ^= m
+		data = data[8:]
+	}
+	var tail [8]byte
+	copy(tail[:], data)
+	b |= binary.LittleEndian.Uint64(tail[:])
+	v3 ^= b
+	round()
+	v0 ^= b
+	v2 ^= 0xff
+	round()
+	round()
+	round()
+	h := v0 ^ v1 ^ v2 ^ v3
+	if h == ^uint64(0) {
+		h--
+	}
+	return h
+}
+
+func fnIsString(c *yaql.Call) (value.Value, error) {
+	_, ok := c.Args[0].(value.String)
+	return value.Bool(ok), nil
+}
+
+func fnIn(c *yaql.Call) (value.Value, error) {
+	return value.Bool(strings.Contains(argString(c, 1), argString(c, 0))), nil
+}
+
+func fnAffix(test func(s, affix string) bool) func(*yaql.Call) (value.Value, error) {
+	return func(c *yaql.Call) (value.Value, error) {
+		s := argString(c, 0)
+		for _, a := range c.Rest {
+			if test(s, string(a.(value.String))) {
+				return value.Bool(true), nil
+			}
+		}
+		return value.Bool(false), nil
+	}
+}
+
+// fnHex is Python's hex(): integers only, though the parameter accepts any
+// number and null.
+func fnHex(c *yaql.Call) (value.Value, error) {
+	n, ok := value.ToBig(c.Args[0])
+	if !ok {
+		return nil, yaql.Raise("TypeError", "'%s' object cannot be interpreted as an integer", c.Args[0].Type())
+	}
+	if n.Sign() < 0 {
+		return value.String("-0x" + new(big.Int).Neg(n).Text(16)), nil
+	}
+	return value.String("0x" + n.Text(16)), nil
+}
