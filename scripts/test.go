@@ -95,7 +95,7 @@ func runTests(ctx context.Context) bool {
 	var results []result
 	counts := map[string]int{}
 	for i, st := range stages {
-		fmt.Fprintf(out, "\n=== [%d/%d] %s\n", i+1, len(stages), st.name)
+		fmt.Fprintf(out, "\n## [%d/%d] %s\n", i+1, len(stages), st.name)
 		t := time.Now()
 		err := st.run(ctx, out)
 		r := result{name: st.name, status: "PASS", took: time.Since(t)}
@@ -108,7 +108,7 @@ func runTests(ctx context.Context) bool {
 		}
 		counts[r.status]++
 		results = append(results, r)
-		fmt.Fprintf(out, "--- %s %s (%.1fs)", r.status, r.name, r.took.Seconds())
+		fmt.Fprintf(out, "## %s %s (%.1fs)", r.status, r.name, r.took.Seconds())
 		if r.message != "" {
 			fmt.Fprintf(out, ": %s", r.message)
 		}

@@ -56,6 +56,11 @@ export class Engine {
     this.spawn(this.module);
   }
 
+  /** Resolves once the current worker can take calls. */
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
   /** Sends one request; resolves with the parsed JSON response. */
   async call(method: string, params: unknown): Promise<unknown> {
     const id = this.nextId++;

@@ -121,10 +121,14 @@ async function evaluate(): Promise<void> {
     return;
   }
   if (engine.busyFor() > supersedeAfterMs) engine.stop();
-  setStatus('running', 'Evaluating…');
-  const started = performance.now();
+  let started = performance.now();
   let response: EvalResponse;
   try {
+    setStatus('running', 'Waiting for the engine…');
+    await engine.whenReady();
+    if (seq !== latest) return;
+    setStatus('running', 'Evaluating…');
+    started = performance.now();
     response = await evalYaql(engine, {
       expr,
       data: data.view.state.doc.toString(),

@@ -37,8 +37,10 @@ async function assets(page) {
 }
 
 test('loads the engine with a byte progress bar', async (t) => {
-  await withPlayground(async ({ page, loadMs }) => {
-    const { engineSize } = await assets(page);
+  await withPlayground(async ({ page, loadMs, requests }) => {
+    const { engine, engineSize } = await assets(page);
+    const downloads = requests.filter((url) => url.endsWith('/' + engine));
+    assert.equal(downloads.length, 1, 'the preloaded engine is downloaded once');
     assert.equal(await page.getAttribute('#engine-progress', 'data-bytes'), String(engineSize));
     assert.equal(await page.getAttribute('#engine-progress', 'aria-valuenow'), '100');
     assert.equal(await page.isHidden('#engine-progress'), true, 'progress bar hidden once ready');
@@ -131,6 +133,18 @@ test('stops a runaway evaluation and evaluates again', async (t) => {
 
     await setEditor(page, 'expr', '$.where($ > 1)');
     await waitForResult(page, [2, 3]);
+    assert.match(await page.textContent('#status'), /^Done in /);
+  });
+});
+
+test('a new expression replaces a long-running one', async () => {
+  await withPlayground(async ({ page }) => {
+    await setEditor(page, 'data', '[1, 2, 3]');
+    await setEditor(page, 'expr', 'range(1000).select(range(1000).select(range(1000).len()).len()).len()');
+    await waitForStatus(page, 'running');
+    await page.waitForTimeout(500);
+    await setEditor(page, 'expr', '$.where($ > 1)');
+    await waitForResult(page, [2, 3], 5_000);
     assert.match(await page.textContent('#status'), /^Done in /);
   });
 });

@@ -57,13 +57,14 @@ export function launchBrowser() {
 
 /**
  * Opens the playground in a fresh browser context. Requests to any host but
- * 127.0.0.1 are aborted and listed in `external`; page errors are listed in
- * `errors`.
+ * 127.0.0.1 are aborted and listed in `external`; every request URL is listed
+ * in `requests` and page errors in `errors`.
  */
 export async function openPlayground(browser, url, viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport });
   const external = [];
   const errors = [];
+  const requests = [];
   await context.route('**/*', (route) => {
     const { hostname } = new URL(route.request().url());
     if (hostname === '127.0.0.1') return route.continue();
@@ -71,6 +72,7 @@ export async function openPlayground(browser, url, viewport = { width: 1280, hei
     return route.abort();
   });
   const page = await context.newPage();
+  page.on('request', (request) => requests.push(request.url()));
   page.on('pageerror', (err) => errors.push(err.message));
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
@@ -78,7 +80,7 @@ export async function openPlayground(browser, url, viewport = { width: 1280, hei
   const started = Date.now();
   await page.goto(url);
   await page.waitForSelector('body[data-engine="ready"]', { timeout: 60_000 });
-  return { page, context, external, errors, loadMs: Date.now() - started };
+  return { page, context, external, errors, requests, loadMs: Date.now() - started };
 }
 
 /** Replaces the text of the CodeMirror editor inside the element with the given id. */
