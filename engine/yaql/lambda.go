@@ -23,6 +23,7 @@ type Lambda struct {
 	withContext bool // called with the context to evaluate in
 	bound       bool // evaluated with receiver in ctx itself (mapping rule parts)
 	receiver    value.Value
+	host        HostFunc // a Go function (see NewCallable)
 }
 
 func (*Lambda) Type() string { return "function" }
@@ -40,6 +41,9 @@ func (l *Lambda) Call(args ...value.Value) (value.Value, error) { return l.Invok
 // first argument; a lambda with context takes the *Context to evaluate in
 // next.
 func (l *Lambda) Invoke(args []value.Value, kwargs []KeywordArg) (value.Value, error) {
+	if l.host != nil {
+		return l.host(args, kwargs)
+	}
 	if l.bound {
 		return l.rt.eval(l.expr, l.receiver, l.ctx)
 	}

@@ -363,6 +363,50 @@ func (t *AnyOf) Convert(a Arg, env *ConvertEnv) (value.Value, error) {
 	return nil, &Error{Class: ClassArgument, Msg: "Invalid argument", Pos: -1, End: -1}
 }
 
+// Chain accepts a value that all of its types accept and converts it with
+// each type in turn.
+type Chain struct {
+	Types    []Type
+	Nullable bool
+}
+
+func (t *Chain) String() string {
+	names := make([]string, len(t.Types))
+	for i, x := range t.Types {
+		names[i] = x.String()
+	}
+	return strings.Join(names, "&")
+}
+func (t *Chain) Lazy() bool            { return false }
+func (t *Chain) Specializes(Type) bool { return false }
+func (t *Chain) Check(a Arg, rt *Runtime) bool {
+	if !a.pending() && value.IsNull(a.Val) {
+		return t.Nullable
+	}
+	for _, x := range t.Types {
+		if !x.Check(a, rt) {
+			return false
+		}
+	}
+	return true
+}
+func (t *Chain) Convert(a Arg, env *ConvertEnv) (value.Value, error) {
+	if value.IsNull(a.Val) {
+		if t.Nullable {
+			return value.Null, nil
+		}
+		return nil, &Error{Class: ClassArgument, Msg: "Invalid argument", Pos: -1, End: -1}
+	}
+	v := a.Val
+	for _, x := range t.Types {
+		var err error
+		if v, err = x.Convert(Arg{Expr: a.Expr, Val: v}, env); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
 // NotOfType accepts what its type rejects.
 type NotOfType struct {
 	Of       Type
