@@ -33,11 +33,8 @@ const (
 
 // site is the result of a build: the files written to siteDir.
 type site struct {
-	dir string
-	// hashed maps a logical asset name ("main.js") to its content-hashed
-	// file name ("main.1a2b3c4d5e.js").
-	hashed map[string]string
-	files  []siteFile
+	dir   string
+	files []siteFile
 }
 
 type siteFile struct {
@@ -81,18 +78,19 @@ func buildSite(ctx context.Context, out io.Writer) (*site, error) {
 		assets[name] = data
 	}
 
-	s := &site{dir: siteDir, hashed: map[string]string{}}
+	hashed := map[string]string{}
 	contents := map[string][]byte{}
 	for name, data := range assets {
-		s.hashed[name] = hashedName(name, data)
-		contents[s.hashed[name]] = data
+		hashed[name] = hashedName(name, data)
+		contents[hashed[name]] = data
 	}
-	index, err := renderIndex(s.hashed, len(wasm))
+	index, err := renderIndex(hashed, len(wasm))
 	if err != nil {
 		return nil, err
 	}
 	contents["index.html"] = index
 
+	s := &site{dir: siteDir}
 	if err := s.write(contents); err != nil {
 		return nil, err
 	}
@@ -274,11 +272,17 @@ func compressTo(path string, data []byte, encoding string, reuse bool) (int, err
 	return buf.Len(), writeIfChanged(path, buf.Bytes())
 }
 
+// writeIfChanged replaces path atomically, so an interrupted build never
+// leaves a truncated file that a later build would reuse.
 func writeIfChanged(path string, data []byte) error {
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 		return nil
 	}
-	return os.WriteFile(path, data, 0o644)
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }
 
 func (s *site) report(out io.Writer, took time.Duration) {

@@ -45,8 +45,9 @@ export class Engine {
 
   constructor(private readonly assets: Assets) {}
 
-  /** Downloads and compiles the module (unless done before) and starts a worker. */
+  /** Downloads and compiles the module (unless done before) and starts a fresh worker. */
   start(): void {
+    this.worker?.terminate();
     if (!this.module) {
       this.module = compileWithProgress(this.assets.engine, this.assets.engineSize, (loaded, total) =>
         this.onState({ kind: 'loading', loaded, total }),
@@ -91,7 +92,6 @@ export class Engine {
 
   /** Terminates the worker, rejects its calls with StoppedError and starts a new one. */
   stop(): void {
-    this.worker?.terminate();
     this.abandonReady(new StoppedError());
     for (const id of [...this.pending.keys()]) this.settle(id, (p) => p.reject(new StoppedError()));
     this.start();
