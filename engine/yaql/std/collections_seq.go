@@ -266,21 +266,28 @@ func colEnumerate(coll value.Value, f func(g *colGen, i int64, v value.Value), e
 	}
 }
 
-// colInRange reports whether index i is among those that delete and
-// replace act on: count elements from position, or all from position
-// when count is negative.
-func colInRange(i, position, count int64) bool {
-	if count < 0 {
-		return i >= position
-	}
-	return position <= i && i < position+count
+// colSpan is the range of indexes that delete and replace act on: count
+// elements from position, or all from position when count is negative.
+type colSpan struct {
+	from, to int64 // to is exclusive; both clamped to ±2^62
+	toEnd    bool
 }
 
+func colSpanOf(position, count value.Value) colSpan {
+	from, _ := colIndex(position)
+	if colBig(count).Sign() < 0 {
+		return colSpan{from: from, toEnd: true}
+	}
+	to, _ := colIndex(value.NewInt(new(big.Int).Add(colBig(position), colBig(count))))
+	return colSpan{from: from, to: to}
+}
+
+func (s colSpan) has(i int64) bool { return i >= s.from && (s.toEnd || i < s.to) }
+
 func colDelete(c *yaql.Call) (value.Value, error) {
-	position, _ := colIndex(c.Args[1])
-	count, _ := colIndex(c.Args[2])
+	span := colSpanOf(c.Args[1], c.Args[2])
 	return colGenerate(c.RT, colEnumerate(c.Args[0], func(g *colGen, i int64, v value.Value) {
-		if !colInRange(i, position, count) {
+		if !span.has(i) {
 			g.yield(v)
 		}
 	}, nil)), nil
@@ -297,12 +304,11 @@ func colReplaceMany(c *yaql.Call) (value.Value, error) {
 // colReplaceWith replaces the elements in the range of replace() with
 // what put queues, once.
 func colReplaceWith(c *yaql.Call, put func(g *colGen)) (value.Value, error) {
-	position, _ := colIndex(c.Args[1])
-	count, _ := colIndex(c.Args[3])
+	span := colSpanOf(c.Args[1], c.Args[3])
 	replaced := false
 	return colGenerate(c.RT, colEnumerate(c.Args[0], func(g *colGen, i int64, v value.Value) {
 		switch {
-		case !colInRange(i, position, count):
+		case !span.has(i):
 			g.yield(v)
 		case !replaced:
 			replaced = true
