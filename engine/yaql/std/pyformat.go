@@ -38,7 +38,7 @@ const (
 	manualNumbering
 )
 
-func valueError(msg string) error { return yaql.Raise("ValueError", "%s", msg) }
+func fmtValueError(msg string) error { return yaql.Raise("ValueError", "%s", msg) }
 
 // format returns the format string with its fields replaced (Python's
 // str.format, whose recursion depth is 2).
@@ -46,7 +46,7 @@ func (f *pyFormatter) format(s string) (string, error) { return f.build(s, 2) }
 
 func (f *pyFormatter) build(s string, depth int) (string, error) {
 	if depth <= 0 {
-		return "", valueError("Max string recursion exceeded")
+		return "", fmtValueError("Max string recursion exceeded")
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); {
@@ -62,21 +62,21 @@ func (f *pyFormatter) build(s string, depth int) (string, error) {
 		atEnd := j+1 >= len(s)
 		if c == '}' {
 			if atEnd || s[j+1] != '}' {
-				return "", valueError("Single '}' encountered in format string")
+				return "", fmtValueError("Single '}' encountered in format string")
 			}
 			b.WriteByte('}')
 			i = j + 2
 			continue
 		}
 		if atEnd {
-			return "", valueError("Single '{' encountered in format string")
+			return "", fmtValueError("Single '{' encountered in format string")
 		}
 		if s[j+1] == '{' {
 			b.WriteByte('{')
 			i = j + 2
 			continue
 		}
-		fld, next, err := parseField(s, j+1)
+		fld, next, err := parseFormatField(s, j+1)
 		if err != nil {
 			return "", err
 		}
@@ -93,18 +93,18 @@ func (f *pyFormatter) build(s string, depth int) (string, error) {
 	return b.String(), nil
 }
 
-// field is one replacement field: {name!conversion:spec}.
-type field struct {
+// formatField is one replacement field: {name!conversion:spec}.
+type formatField struct {
 	name       string
 	conversion rune // 0 when absent
 	spec       string
 	expand     bool // the spec holds nested fields
 }
 
-// parseField parses the field that starts at s[i] (after its '{') and
+// parseFormatField parses the field that starts at s[i] (after its '{') and
 // returns it with the index after its closing '}'.
-func parseField(s string, i int) (field, int, error) {
-	var fl field
+func parseFormatField(s string, i int) (formatField, int, error) {
+	var fl formatField
 	start := i
 	var c byte
 	terminated := false
@@ -114,7 +114,7 @@ scan:
 		i++
 		switch c {
 		case '{':
-			return fl, 0, valueError("unexpected '{' in field name")
+			return fl, 0, fmtValueError("unexpected '{' in field name")
 		case '[':
 			for i < len(s) && s[i] != ']' {
 				i++
@@ -125,7 +125,7 @@ scan:
 		}
 	}
 	if !terminated {
-		return fl, 0, valueError("expected '}' before end of string")
+		return fl, 0, fmtValueError("expected '}' before end of string")
 	}
 	fl.name = s[start : i-1]
 	if c == '}' {
@@ -133,7 +133,7 @@ scan:
 	}
 	if c == '!' {
 		if i >= len(s) {
-			return fl, 0, valueError("end of string while looking for conversion specifier")
+			return fl, 0, fmtValueError("end of string while looking for conversion specifier")
 		}
 		r, w := utf8.DecodeRuneInString(s[i:])
 		fl.conversion = r
@@ -145,7 +145,7 @@ scan:
 				return fl, i, nil
 			}
 			if next != ':' {
-				return fl, 0, valueError("expected ':' after conversion specifier")
+				return fl, 0, fmtValueError("expected ':' after conversion specifier")
 			}
 		}
 	}
@@ -165,10 +165,10 @@ scan:
 			}
 		}
 	}
-	return fl, 0, valueError("unmatched '{' in format spec")
+	return fl, 0, fmtValueError("unmatched '{' in format spec")
 }
 
-func (f *pyFormatter) render(fl field, depth int) (string, error) {
+func (f *pyFormatter) render(fl formatField, depth int) (string, error) {
 	obj, err := f.lookup(fl.name)
 	if err != nil {
 		return "", err
@@ -180,12 +180,12 @@ func (f *pyFormatter) render(fl field, depth int) (string, error) {
 	case 's':
 		obj = value.String(value.Str(obj))
 	case 'a':
-		obj = value.String(asciiEscape(value.Repr(obj)))
+		obj = value.String(pyASCII(value.Repr(obj)))
 	default:
 		if fl.conversion > 32 && fl.conversion < 127 {
-			return "", valueError("Unknown conversion specifier " + string(fl.conversion))
+			return "", fmtValueError("Unknown conversion specifier " + string(fl.conversion))
 		}
-		return "", valueError("Unknown conversion specifier \\x" + strconv.FormatInt(int64(fl.conversion), 16))
+		return "", fmtValueError("Unknown conversion specifier \\x" + strconv.FormatInt(int64(fl.conversion), 16))
 	}
 	spec := fl.spec
 	if fl.expand {
@@ -193,36 +193,36 @@ func (f *pyFormatter) render(fl field, depth int) (string, error) {
 			return "", err
 		}
 	}
-	return formatValue(obj, spec, f.formatOther, f.check)
+	return pyFormatValue(obj, spec, f.formatOther, f.check)
 }
 
-// asciiEscape is Python's ascii() applied to a repr: non-ASCII characters
+// pyASCII is Python's ascii() applied to a repr: non-ASCII characters
 // become \x, \u or \U escapes.
-func asciiEscape(s string) string {
+func pyASCII(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {
 		case r < 0x80:
 			b.WriteRune(r)
 		case r <= 0xff:
-			b.WriteString(`\x` + hex2(int64(r), 2))
+			b.WriteString(`\x` + hexPadded(int64(r), 2))
 		case r <= 0xffff:
-			b.WriteString(`\u` + hex2(int64(r), 4))
+			b.WriteString(`\u` + hexPadded(int64(r), 4))
 		default:
-			b.WriteString(`\U` + hex2(int64(r), 8))
+			b.WriteString(`\U` + hexPadded(int64(r), 8))
 		}
 	}
 	return b.String()
 }
 
-func hex2(n int64, width int) string {
+func hexPadded(n int64, width int) string {
 	s := strconv.FormatInt(n, 16)
 	return strings.Repeat("0", width-len(s)) + s
 }
 
-// decimalIndex parses a field-name part made of ASCII digits; ok is false
+// formatDecimalIndex parses a field-name part made of ASCII digits; ok is false
 // for anything else.
-func decimalIndex(s string) (n int, ok bool, err error) {
+func formatDecimalIndex(s string) (n int, ok bool, err error) {
 	if s == "" {
 		return 0, false, nil
 	}
@@ -232,7 +232,7 @@ func decimalIndex(s string) (n int, ok bool, err error) {
 			return 0, false, nil
 		}
 		if n > (math.MaxInt64-int(d-'0'))/10 {
-			return 0, false, valueError("Too many decimal digits in format string")
+			return 0, false, fmtValueError("Too many decimal digits in format string")
 		}
 		n = n*10 + int(d-'0')
 	}
@@ -247,7 +247,7 @@ func (f *pyFormatter) lookup(name string) (value.Value, error) {
 		cut = len(name)
 	}
 	first, rest := name[:cut], name[cut:]
-	idx, numeric, err := decimalIndex(first)
+	idx, numeric, err := formatDecimalIndex(first)
 	if err != nil {
 		return nil, err
 	}
@@ -260,10 +260,10 @@ func (f *pyFormatter) lookup(name string) (value.Value, error) {
 			}
 		}
 		if f.numbering == manualNumbering && empty {
-			return nil, valueError("cannot switch from manual field specification to automatic field numbering")
+			return nil, fmtValueError("cannot switch from manual field specification to automatic field numbering")
 		}
 		if f.numbering == autoNumbering && !empty {
-			return nil, valueError("cannot switch from automatic field numbering to manual field specification")
+			return nil, fmtValueError("cannot switch from automatic field numbering to manual field specification")
 		}
 		if empty {
 			idx = f.next
@@ -299,7 +299,7 @@ func (f *pyFormatter) lookup(name string) (value.Value, error) {
 			}
 			part, rest = rest[:end], rest[end:]
 			if part == "" {
-				return nil, valueError("Empty attribute in format string")
+				return nil, fmtValueError("Empty attribute in format string")
 			}
 			if obj, err = pyGetAttr(obj, part); err != nil {
 				return nil, err
@@ -307,13 +307,13 @@ func (f *pyFormatter) lookup(name string) (value.Value, error) {
 		case '[':
 			end := strings.IndexByte(rest, ']')
 			if end < 0 {
-				return nil, valueError("Missing ']' in format string")
+				return nil, fmtValueError("Missing ']' in format string")
 			}
 			part, rest = rest[:end], rest[end+1:]
 			if part == "" {
-				return nil, valueError("Empty attribute in format string")
+				return nil, fmtValueError("Empty attribute in format string")
 			}
-			n, isIndex, err := decimalIndex(part)
+			n, isIndex, err := formatDecimalIndex(part)
 			if err != nil {
 				return nil, err
 			}
@@ -325,7 +325,7 @@ func (f *pyFormatter) lookup(name string) (value.Value, error) {
 				return nil, err
 			}
 		default:
-			return nil, valueError("Only '.' or '[' may follow ']' in format field specifier")
+			return nil, fmtValueError("Only '.' or '[' may follow ']' in format field specifier")
 		}
 	}
 	return obj, nil
@@ -413,34 +413,43 @@ func pyGetItem(obj value.Value, key value.Value) (value.Value, error) {
 	return nil, yaql.Raise("TypeError", "'%s' object is not subscriptable", obj.Type())
 }
 
-// formatValue is Python's format(v, spec).
-func formatValue(v value.Value, spec string, other func(value.Value, string) (string, error), check func(int) error) (string, error) {
+// pyFormatValue is Python's format(v, spec).
+func pyFormatValue(v value.Value, spec string, other func(value.Value, string) (string, error), check func(int) error) (string, error) {
 	switch x := v.(type) {
 	case value.String:
 		if spec == "" {
 			return string(x), nil
 		}
-		return formatStr(string(x), spec, check)
+		return pyFormatStr(string(x), spec, check)
 	case value.Bool:
 		if spec == "" {
 			return value.Repr(x), nil
 		}
 		b, _ := value.ToBig(x)
-		return formatInt(b, spec, "bool", check)
+		return pyFormatInt(b, spec, "bool", check)
 	case value.Int, value.BigInt:
 		b, _ := value.ToBig(x)
-		return formatInt(b, spec, "int", check)
+		return pyFormatInt(b, spec, "int", check)
 	case value.Float:
-		return formatFloat(float64(x), spec, "float", check)
+		return pyFormatFloat(float64(x), spec, "float", check)
 	case value.DateTime:
 		if spec != "" && other != nil {
 			return other(v, spec)
 		}
 	}
 	if spec != "" {
-		return "", yaql.Raise("TypeError", "unsupported format string passed to %s.__format__", v.Type())
+		return "", yaql.Raise("TypeError", "unsupported format string passed to %s.__format__", pyClassName(v))
 	}
 	return value.Str(v), nil
+}
+
+// pyClassName is the class name the reference reports for a value:
+// dictionaries are yaql's FrozenDict.
+func pyClassName(v value.Value) string {
+	if _, ok := v.(*value.Dict); ok {
+		return "FrozenDict"
+	}
+	return v.Type()
 }
 
 // fmtSpec is a parsed format specification.
@@ -458,7 +467,7 @@ type fmtSpec struct {
 	typeName string
 }
 
-func isAlign(r rune) bool { return r == '<' || r == '>' || r == '=' || r == '^' }
+func isFormatAlign(r rune) bool { return r == '<' || r == '>' || r == '=' || r == '^' }
 
 // parseSpec parses a format specification for a value of the named type,
 // with the type's default presentation type and alignment.
@@ -467,10 +476,10 @@ func parseSpec(spec string, defType, defAlign rune, typeName string) (*fmtSpec, 
 	sp := &fmtSpec{fill: ' ', align: defAlign, width: -1, prec: -1, typ: defType, typeName: typeName}
 	i := 0
 	fillSet, alignSet := false, false
-	if len(rs) >= 2 && isAlign(rs[1]) {
+	if len(rs) >= 2 && isFormatAlign(rs[1]) {
 		sp.fill, sp.align, fillSet, alignSet = rs[0], rs[1], true, true
 		i = 2
-	} else if len(rs) >= 1 && isAlign(rs[0]) {
+	} else if len(rs) >= 1 && isFormatAlign(rs[0]) {
 		sp.align, alignSet = rs[0], true
 		i = 1
 	}
@@ -493,7 +502,7 @@ func parseSpec(spec string, defType, defAlign rune, typeName string) (*fmtSpec, 
 		}
 		i++
 	}
-	n, used, err := specInt(rs, &i)
+	n, used, err := formatSpecInt(rs, &i)
 	if err != nil {
 		return nil, err
 	}
@@ -506,27 +515,27 @@ func parseSpec(spec string, defType, defAlign rune, typeName string) (*fmtSpec, 
 	}
 	if i < len(rs) && rs[i] == '_' {
 		if sp.group != 0 {
-			return nil, valueError("Cannot specify both ',' and '_'.")
+			return nil, fmtValueError("Cannot specify both ',' and '_'.")
 		}
 		sp.group = '_'
 		i++
 	}
 	if i < len(rs) && rs[i] == ',' && sp.group == '_' {
-		return nil, valueError("Cannot specify both ',' and '_'.")
+		return nil, fmtValueError("Cannot specify both ',' and '_'.")
 	}
 	if i < len(rs) && rs[i] == '.' {
 		i++
-		n, used, err := specInt(rs, &i)
+		n, used, err := formatSpecInt(rs, &i)
 		if err != nil {
 			return nil, err
 		}
 		if !used {
-			return nil, valueError("Format specifier missing precision")
+			return nil, fmtValueError("Format specifier missing precision")
 		}
 		sp.prec = n
 	}
 	if len(rs)-i > 1 {
-		return nil, valueError("Invalid format specifier '" + spec + "' for object of type '" + typeName + "'")
+		return nil, fmtValueError("Invalid format specifier '" + spec + "' for object of type '" + typeName + "'")
 	}
 	if len(rs)-i == 1 {
 		sp.typ = rs[i]
@@ -542,19 +551,19 @@ func parseSpec(spec string, defType, defAlign rune, typeName string) (*fmtSpec, 
 			fallthrough
 		default:
 			if sp.typ > 32 && sp.typ < 128 {
-				return nil, valueError("Cannot specify '" + string(sp.group) + "' with '" + string(sp.typ) + "'.")
+				return nil, fmtValueError("Cannot specify '" + string(sp.group) + "' with '" + string(sp.typ) + "'.")
 			}
-			return nil, valueError("Cannot specify '" + string(sp.group) + "' with '\\x" + strconv.FormatInt(int64(sp.typ), 16) + "'.")
+			return nil, fmtValueError("Cannot specify '" + string(sp.group) + "' with '\\x" + strconv.FormatInt(int64(sp.typ), 16) + "'.")
 		}
 	}
 	return sp, nil
 }
 
-func specInt(rs []rune, i *int) (n int, used bool, err error) {
+func formatSpecInt(rs []rune, i *int) (n int, used bool, err error) {
 	for *i < len(rs) && rs[*i] >= '0' && rs[*i] <= '9' {
 		d := int(rs[*i] - '0')
 		if n > (math.MaxInt64-d)/10 {
-			return 0, false, valueError("Too many decimal digits in format string")
+			return 0, false, fmtValueError("Too many decimal digits in format string")
 		}
 		n = n*10 + d
 		used = true
@@ -565,12 +574,12 @@ func specInt(rs []rune, i *int) (n int, used bool, err error) {
 
 func (sp *fmtSpec) unknownType() error {
 	if sp.typ > 32 && sp.typ < 128 {
-		return valueError("Unknown format code '" + string(sp.typ) + "' for object of type '" + sp.typeName + "'")
+		return fmtValueError("Unknown format code '" + string(sp.typ) + "' for object of type '" + sp.typeName + "'")
 	}
-	return valueError("Unknown format code '\\x" + strconv.FormatInt(int64(sp.typ), 16) + "' for object of type '" + sp.typeName + "'")
+	return fmtValueError("Unknown format code '\\x" + strconv.FormatInt(int64(sp.typ), 16) + "' for object of type '" + sp.typeName + "'")
 }
 
-func formatStr(s, spec string, check func(int) error) (string, error) {
+func pyFormatStr(s, spec string, check func(int) error) (string, error) {
 	sp, err := parseSpec(spec, 's', '<', "str")
 	if err != nil {
 		return "", err
@@ -580,15 +589,15 @@ func formatStr(s, spec string, check func(int) error) (string, error) {
 	}
 	switch {
 	case sp.sign == ' ':
-		return "", valueError("Space not allowed in string format specifier")
+		return "", fmtValueError("Space not allowed in string format specifier")
 	case sp.sign != 0:
-		return "", valueError("Sign not allowed in string format specifier")
+		return "", fmtValueError("Sign not allowed in string format specifier")
 	case sp.noNeg0:
-		return "", valueError("Negative zero coercion (z) not allowed in string format specifier")
+		return "", fmtValueError("Negative zero coercion (z) not allowed in string format specifier")
 	case sp.alt:
-		return "", valueError("Alternate form (#) not allowed in string format specifier")
+		return "", fmtValueError("Alternate form (#) not allowed in string format specifier")
 	case sp.align == '=':
-		return "", valueError("'=' alignment not allowed in string format specifier")
+		return "", fmtValueError("'=' alignment not allowed in string format specifier")
 	}
 	if sp.prec >= 0 {
 		n := 0
@@ -600,12 +609,12 @@ func formatStr(s, spec string, check func(int) error) (string, error) {
 			n++
 		}
 	}
-	return pad(s, "", sp, check)
+	return padField(s, "", sp, check)
 }
 
-// pad aligns body in the spec's width; for '=' alignment the padding
+// padField aligns body in the spec's width; for '=' alignment the padding
 // goes after head (sign and prefix).
-func pad(body, head string, sp *fmtSpec, check func(int) error) (string, error) {
+func padField(body, head string, sp *fmtSpec, check func(int) error) (string, error) {
 	n := utf8.RuneCountInString(head) + utf8.RuneCountInString(body)
 	if sp.width <= n {
 		return head + body, nil
@@ -627,7 +636,7 @@ func pad(body, head string, sp *fmtSpec, check func(int) error) (string, error) 
 	return strings.Repeat(fill, missing) + head + body, nil
 }
 
-func signOf(neg bool, sign rune) string {
+func numberSign(neg bool, sign rune) string {
 	switch {
 	case neg:
 		return "-"
@@ -639,7 +648,7 @@ func signOf(neg bool, sign rune) string {
 	return ""
 }
 
-func formatInt(n *big.Int, spec, typeName string, check func(int) error) (string, error) {
+func pyFormatInt(n *big.Int, spec, typeName string, check func(int) error) (string, error) {
 	sp, err := parseSpec(spec, 'd', '>', typeName)
 	if err != nil {
 		return "", err
@@ -651,15 +660,15 @@ func formatInt(n *big.Int, spec, typeName string, check func(int) error) (string
 		if math.IsInf(f, 0) && acc != big.Exact {
 			return "", yaql.Raise("OverflowError", "int too large to convert to float")
 		}
-		return formatFloatSpec(f, sp, check)
+		return pyFormatFloatSpec(f, sp, check)
 	default:
 		return "", sp.unknownType()
 	}
 	if sp.prec >= 0 {
-		return "", valueError("Precision not allowed in integer format specifier")
+		return "", fmtValueError("Precision not allowed in integer format specifier")
 	}
 	if sp.noNeg0 {
-		return "", valueError("Negative zero coercion (z) not allowed in integer format specifier")
+		return "", fmtValueError("Negative zero coercion (z) not allowed in integer format specifier")
 	}
 	neg := n.Sign() < 0
 	abs := new(big.Int).Abs(n)
@@ -667,15 +676,15 @@ func formatInt(n *big.Int, spec, typeName string, check func(int) error) (string
 	switch sp.typ {
 	case 'c':
 		if sp.sign != 0 {
-			return "", valueError("Sign not allowed with integer format specifier 'c'")
+			return "", fmtValueError("Sign not allowed with integer format specifier 'c'")
 		}
 		if sp.alt {
-			return "", valueError("Alternate form (#) not allowed with integer format specifier 'c'")
+			return "", fmtValueError("Alternate form (#) not allowed with integer format specifier 'c'")
 		}
 		if neg || !n.IsInt64() || n.Int64() > 0x10ffff {
 			return "", yaql.Raise("OverflowError", "%%c arg not in range(0x110000)")
 		}
-		return pad(string(rune(n.Int64())), "", sp, check)
+		return padField(string(rune(n.Int64())), "", sp, check)
 	case 'b':
 		prefix, digits = "0b", abs.Text(2)
 	case 'o':
@@ -690,16 +699,16 @@ func formatInt(n *big.Int, spec, typeName string, check func(int) error) (string
 	if !sp.alt {
 		prefix = ""
 	}
-	head := signOf(neg, sp.sign) + prefix
-	return layoutNumber(head, digits, "", sp, check)
+	head := numberSign(neg, sp.sign) + prefix
+	return layoutFormattedNumber(head, digits, "", sp, check)
 }
 
-// layoutNumber joins a number's parts — head (sign and prefix), integer
+// layoutFormattedNumber joins a number's parts — head (sign and prefix), integer
 // digits and the rest (fraction, exponent, '%') — applying grouping and
 // padding as Python does: with '0' fill and '=' alignment the zero
 // padding is itself grouped.
-func layoutNumber(head, digits, rest string, sp *fmtSpec, check func(int) error) (string, error) {
-	if sp.group != 0 && isDigits(digits) {
+func layoutFormattedNumber(head, digits, rest string, sp *fmtSpec, check func(int) error) (string, error) {
+	if sp.group != 0 && isDigitText(digits) {
 		minWidth := 0
 		if sp.fill == '0' && sp.align == '=' {
 			minWidth = sp.width - utf8.RuneCountInString(head) - utf8.RuneCountInString(rest)
@@ -708,15 +717,15 @@ func layoutNumber(head, digits, rest string, sp *fmtSpec, check func(int) error)
 		if sp.group4 {
 			size = 4
 		}
-		if err := check(minWidth + 2*len(digits)); err != nil {
+		if err := check(max(minWidth, 0) + 2*len(digits)); err != nil {
 			return "", err
 		}
-		digits = group(digits, size, string(sp.group), minWidth)
+		digits = groupDigits(digits, size, string(sp.group), minWidth)
 	}
-	return pad(digits+rest, head, sp, check)
+	return padField(digits+rest, head, sp, check)
 }
 
-func isDigits(s string) bool {
+func isDigitText(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if !(s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f' || s[i] >= 'A' && s[i] <= 'F') {
 			return false
@@ -725,9 +734,9 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
-// group inserts sep every size digits from the right, extending the
+// groupDigits inserts sep every size digits from the right, extending the
 // digits with zeros (grouped too) until the result is minWidth long.
-func group(digits string, size int, sep string, minWidth int) string {
+func groupDigits(digits string, size int, sep string, minWidth int) string {
 	var parts []string
 	remaining := len(digits)
 	for first := true; ; first = false {
@@ -750,7 +759,7 @@ func group(digits string, size int, sep string, minWidth int) string {
 	return strings.Join(parts, sep)
 }
 
-func formatFloat(f float64, spec, typeName string, check func(int) error) (string, error) {
+func pyFormatFloat(f float64, spec, typeName string, check func(int) error) (string, error) {
 	if spec == "" {
 		return value.FormatFloat(f), nil
 	}
@@ -758,10 +767,10 @@ func formatFloat(f float64, spec, typeName string, check func(int) error) (strin
 	if err != nil {
 		return "", err
 	}
-	return formatFloatSpec(f, sp, check)
+	return pyFormatFloatSpec(f, sp, check)
 }
 
-func formatFloatSpec(f float64, sp *fmtSpec, check func(int) error) (string, error) {
+func pyFormatFloatSpec(f float64, sp *fmtSpec, check func(int) error) (string, error) {
 	typ := sp.typ
 	addDot0 := false
 	switch typ {
@@ -782,7 +791,7 @@ func formatFloatSpec(f float64, sp *fmtSpec, check func(int) error) (string, err
 	} else if typ == 'r' {
 		typ = 'g'
 	}
-	if err := check(prec); err != nil {
+	if err := check(max(prec, 0)); err != nil {
 		return "", err
 	}
 	suffix := ""
@@ -792,22 +801,22 @@ func formatFloatSpec(f float64, sp *fmtSpec, check func(int) error) (string, err
 		suffix = "%"
 	}
 	neg := math.Signbit(f) && !math.IsNaN(f)
-	body := floatDigits(math.Abs(f), typ, prec, sp.alt, addDot0)
-	if neg && sp.noNeg0 && isZeroText(body) {
+	body := pyFloatDigits(math.Abs(f), typ, prec, sp.alt, addDot0)
+	if neg && sp.noNeg0 && isZeroNumberText(body) {
 		neg = false
 	}
-	head := signOf(neg, sp.sign)
+	head := numberSign(neg, sp.sign)
 	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return pad(body+suffix, head, sp, check)
+		return padField(body+suffix, head, sp, check)
 	}
 	intEnd := strings.IndexFunc(body, func(r rune) bool { return r < '0' || r > '9' })
 	if intEnd < 0 {
 		intEnd = len(body)
 	}
-	return layoutNumber(head, body[:intEnd], body[intEnd:]+suffix, sp, check)
+	return layoutFormattedNumber(head, body[:intEnd], body[intEnd:]+suffix, sp, check)
 }
 
-func isZeroText(s string) bool {
+func isZeroNumberText(s string) bool {
 	for _, r := range s {
 		if r >= '1' && r <= '9' {
 			return false
@@ -819,10 +828,10 @@ func isZeroText(s string) bool {
 	return true
 }
 
-// floatDigits formats a non-negative float with a Python presentation
+// pyFloatDigits formats a non-negative float with a Python presentation
 // type ('r' is repr, or 'g' with at least one fractional digit when
 // addDot0 is set).
-func floatDigits(f float64, typ rune, prec int, alt, addDot0 bool) string {
+func pyFloatDigits(f float64, typ rune, prec int, alt, addDot0 bool) string {
 	upper := typ == 'E' || typ == 'F' || typ == 'G'
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		s := "inf"
@@ -852,7 +861,7 @@ func floatDigits(f float64, typ rune, prec int, alt, addDot0 bool) string {
 			s += "."
 		}
 	case 'g', 'G':
-		s = formatG(f, prec, alt, addDot0)
+		s = pyFormatG(f, prec, alt, addDot0)
 	}
 	if upper {
 		s = strings.ToUpper(s)
@@ -860,10 +869,10 @@ func floatDigits(f float64, typ rune, prec int, alt, addDot0 bool) string {
 	return s
 }
 
-// formatG is Python's 'g' presentation: prec significant digits, in
+// pyFormatG is Python's 'g' presentation: prec significant digits, in
 // scientific notation when the exponent is below -4 or not below the
 // precision (minus one with addDot0), trailing zeros removed unless alt.
-func formatG(f float64, prec int, alt, addDot0 bool) string {
+func pyFormatG(f float64, prec int, alt, addDot0 bool) string {
 	if prec == 0 {
 		prec = 1
 	}

@@ -19,12 +19,12 @@ import (
 
 func init() { addLibrary(orderStrings, "strings", registerStrings) }
 
-// pyInt is Python's int as a parameter type without a None default:
+// intNotNull is Python's int as a parameter type without a None default:
 // integers and booleans, not null.
-var pyInt = func() *yaql.PyType { t := *yaql.Int; t.Nullable = false; return &t }()
+var intNotNull = func() *yaql.PyType { t := *yaql.Int; t.Nullable = false; return &t }()
 
-// pyBoolOrNull is an untyped parameter whose default is a boolean.
-var pyBoolOrNull = yaql.Boolean.OrNull()
+// boolOrNull is an untyped parameter whose default is a boolean.
+var boolOrNull = yaql.Boolean.OrNull()
 
 func registerStrings(c *yaql.Context, _ Options) {
 	str := yaql.String
@@ -35,60 +35,64 @@ func registerStrings(c *yaql.Context, _ Options) {
 		yaql.Fn("#operator_>=", stringCompare(func(c int) bool { return c >= 0 }), yaql.P("left", str), yaql.P("right", str)),
 		yaql.Fn("#operator_<=", stringCompare(func(c int) bool { return c <= 0 }), yaql.P("left", str), yaql.P("right", str)),
 		yaql.Ext("len", fnStringLen, yaql.P("string", str)),
-		yaql.Meth("toLower", fnToLower, yaql.P("string", str)),
-		yaql.Meth("toUpper", fnToUpper, yaql.P("string", str)),
-		yaql.Meth("split", fnSplit(false), yaql.P("string", str), yaql.Opt("separator", strOrNull, value.Null), yaql.Opt("maxSplits", pyInt, value.Int(-1))),
-		yaql.Meth("rightSplit", fnSplit(true), yaql.P("string", str), yaql.Opt("separator", strOrNull, value.Null), yaql.Opt("maxSplits", pyInt, value.Int(-1))),
-		yaql.Meth("join", fnJoin(0, 1), yaql.P("sequence", yaql.Iterable), yaql.P("separator", str)),
-		yaql.Meth("join", fnJoin(1, 0), yaql.P("separator", str), yaql.P("sequence", yaql.Iterable)),
-		yaql.Fn("str", fnStr, yaql.P("value", yaql.Any)),
-		yaql.Fn("concat", fnConcat, yaql.Rest("args", str)),
-		yaql.Fn("#operator_+", fnConcat, yaql.Rest("args", str)),
-		yaql.Meth("trim", fnTrim(true, true), yaql.P("string", str), yaql.Opt("chars", strOrNull, value.Null)),
-		yaql.Meth("trimLeft", fnTrim(true, false), yaql.P("string", str), yaql.Opt("chars", strOrNull, value.Null)),
-		yaql.Meth("trimRight", fnTrim(false, true), yaql.P("string", str), yaql.Opt("chars", strOrNull, value.Null)),
-		yaql.Meth("replace", fnReplace, yaql.P("string", str), yaql.P("old", str), yaql.P("new", str), yaql.Opt("count", pyInt, value.Int(-1))),
-		yaql.Meth("replace", fnReplaceWithDict, yaql.P("string", str), yaql.P("replacements", yaql.Mapping), yaql.Opt("count", pyInt, value.Int(-1))),
-		yaql.Ext("format", fnFormat, yaql.P("_FormatString", str), yaql.Rest("args", yaql.Any), yaql.Kwargs("kwargs", yaql.Any)),
-		yaql.Ext("isEmpty", fnIsEmpty, yaql.P("string", strOrNull), yaql.Opt("trim", yaql.Boolean, value.Bool(true)), yaql.Opt("chars", strOrNull, value.Null)),
-		yaql.Fn("#operator_*", fnRepeat(0, 1), yaql.P("left", str), yaql.P("right", pyInt)),
-		yaql.Fn("#operator_*", fnRepeat(1, 0), yaql.P("left", pyInt), yaql.P("right", str)),
-		yaql.Meth("substring", fnSubstring, yaql.P("string", str), yaql.P("start", pyInt), yaql.Opt("length", pyInt, value.Int(-1))),
-		yaql.Meth("indexOf", fnIndexOf(false), yaql.P("string", str), yaql.P("sub", str), yaql.Opt("start", pyInt, value.Int(0))),
-		yaql.Meth("indexOf", fnIndexOfLength(false), yaql.P("string", str), yaql.P("sub", str), yaql.P("start", pyInt), yaql.P("length", pyInt)),
-		yaql.Meth("lastIndexOf", fnIndexOf(true), yaql.P("string", str), yaql.P("sub", str), yaql.Opt("start", pyInt, value.Int(0))),
-		yaql.Meth("lastIndexOf", fnIndexOfLength(true), yaql.P("string", str), yaql.P("sub", str), yaql.P("start", pyInt), yaql.P("length", pyInt)),
-		yaql.Meth("toCharArray", fnToCharArray, yaql.P("string", str)),
-		yaql.Fn("characters", fnCharacters, characterParams()...),
-		yaql.Fn("isString", fnIsString, yaql.P("arg", yaql.Any)),
-		yaql.Ext("norm", fnNorm, yaql.P("string", strOrNull), yaql.Opt("chars", strOrNull, value.Null)),
-		yaql.Fn("#operator_in", fnIn, yaql.P("left", str), yaql.P("right", str)),
-		yaql.Meth("startsWith", fnAffix(strings.HasPrefix), yaql.P("string", str), yaql.Rest("prefixes", str)),
-		yaql.Meth("endsWith", fnAffix(strings.HasSuffix), yaql.P("string", str), yaql.Rest("suffixes", str)),
-		yaql.Fn("hex", fnHex, yaql.P("num", yaql.Number.OrNull())),
+		yaql.Meth("toLower", fnStringToLower, yaql.P("string", str)),
+		yaql.Meth("toUpper", fnStringToUpper, yaql.P("string", str)),
+		yaql.Meth("split", fnStringSplit(false), yaql.P("string", str), yaql.Opt("separator", strOrNull, value.Null), yaql.Opt("maxSplits", intNotNull, value.Int(-1))),
+		yaql.Meth("rightSplit", fnStringSplit(true), yaql.P("string", str), yaql.Opt("separator", strOrNull, value.Null), yaql.Opt("maxSplits", intNotNull, value.Int(-1))),
+		yaql.Meth("join", fnStringJoin(0, 1), yaql.P("sequence", yaql.Iterable), yaql.P("separator", str)),
+		yaql.Meth("join", fnStringJoin(1, 0), yaql.P("separator", str), yaql.P("sequence", yaql.Iterable)),
+		yaql.Fn("str", fnStringStr, yaql.P("value", yaql.Any)),
+		yaql.Fn("concat", fnStringConcat, yaql.Rest("args", str)),
+		yaql.Fn("#operator_+", fnStringConcat, yaql.Rest("args", str)),
+		yaql.Meth("trim", fnStringTrim(true, true), yaql.P("string", str), yaql.Opt("chars", strOrNull, value.Null)),
+		yaql.Meth("trimLeft", fnStringTrim(true, false), yaql.P("string", str), yaql.Opt("chars", strOrNull, value.Null)),
+		yaql.Meth("trimRight", fnStringTrim(false, true), yaql.P("string", str), yaql.Opt("chars", strOrNull, value.Null)),
+		yaql.Meth("replace", fnStringReplace, yaql.P("string", str), yaql.P("old", str), yaql.P("new", str), yaql.Opt("count", intNotNull, value.Int(-1))),
+		yaql.Meth("replace", fnStringReplaceWithDict, yaql.P("string", str), yaql.P("replacements", yaql.Mapping), yaql.Opt("count", intNotNull, value.Int(-1))),
+		yaql.Ext("format", fnStringFormat, yaql.P("_FormatString", str), yaql.Rest("args", yaql.Any), yaql.Kwargs("kwargs", yaql.Any)),
+		yaql.Ext("isEmpty", fnStringIsEmpty, yaql.P("string", strOrNull), yaql.Opt("trim", yaql.Boolean, value.Bool(true)), yaql.Opt("chars", strOrNull, value.Null)),
+		yaql.Fn("#operator_*", fnStringRepeat(0, 1), yaql.P("left", str), yaql.P("right", intNotNull)),
+		yaql.Fn("#operator_*", fnStringRepeat(1, 0), yaql.P("left", intNotNull), yaql.P("right", str)),
+		yaql.Meth("substring", fnStringSubstring, yaql.P("string", str), yaql.P("start", intNotNull), yaql.Opt("length", intNotNull, value.Int(-1))),
+		yaql.Meth("indexOf", fnStringIndexOf(false), yaql.P("string", str), yaql.P("sub", str), yaql.Opt("start", intNotNull, value.Int(0))),
+		yaql.Meth("indexOf", fnStringIndexOfLength(false), yaql.P("string", str), yaql.P("sub", str), yaql.P("start", intNotNull), yaql.P("length", intNotNull)),
+		yaql.Meth("lastIndexOf", fnStringIndexOf(true), yaql.P("string", str), yaql.P("sub", str), yaql.Opt("start", intNotNull, value.Int(0))),
+		yaql.Meth("lastIndexOf", fnStringIndexOfLength(true), yaql.P("string", str), yaql.P("sub", str), yaql.P("start", intNotNull), yaql.P("length", intNotNull)),
+		yaql.Meth("toCharArray", fnStringToCharArray, yaql.P("string", str)),
+		yaql.Fn("characters", fnStringCharacters, characterClassParams()...),
+		yaql.Fn("isString", fnStringIsString, yaql.P("arg", yaql.Any)),
+		yaql.Ext("norm", fnStringNorm, yaql.P("string", strOrNull), yaql.Opt("chars", strOrNull, value.Null)),
+		yaql.Fn("#operator_in", fnStringIn, yaql.P("left", str), yaql.P("right", str)),
+		yaql.Meth("startsWith", fnStringAffix(strings.HasPrefix), yaql.P("string", str), yaql.Rest("prefixes", str)),
+		yaql.Meth("endsWith", fnStringAffix(strings.HasSuffix), yaql.P("string", str), yaql.Rest("suffixes", str)),
+		yaql.Fn("hex", fnStringHex, yaql.P("num", yaql.Number.OrNull())),
 	)
 }
 
-func argString(c *yaql.Call, i int) string { return string(c.Args[i].(value.String)) }
+func stringArg(c *yaql.Call, i int) string { return string(c.Args[i].(value.String)) }
 
-// optString returns a nullable string argument; ok is false for null.
-func optString(c *yaql.Call, i int) (s string, ok bool) {
+// optionalStringArg returns a nullable string argument; ok is false for null.
+func optionalStringArg(c *yaql.Call, i int) (s string, ok bool) {
 	v, ok := c.Args[i].(value.String)
 	return string(v), ok
 }
 
 func stringCompare(test func(int) bool) func(*yaql.Call) (value.Value, error) {
 	return func(c *yaql.Call) (value.Value, error) {
-		return value.Bool(test(strings.Compare(argString(c, 0), argString(c, 1)))), nil
+		return value.Bool(test(strings.Compare(stringArg(c, 0), stringArg(c, 1)))), nil
 	}
 }
 
 func fnStringLen(c *yaql.Call) (value.Value, error) {
-	return value.Int(utf8.RuneCountInString(argString(c, 0))), nil
+	return value.Int(utf8.RuneCountInString(stringArg(c, 0))), nil
 }
 
-func fnToUpper(c *yaql.Call) (value.Value, error) { return value.String(pyUpper(argString(c, 0))), nil }
-func fnToLower(c *yaql.Call) (value.Value, error) { return value.String(pyLower(argString(c, 0))), nil }
+func fnStringToUpper(c *yaql.Call) (value.Value, error) {
+	return value.String(pyUpper(stringArg(c, 0))), nil
+}
+func fnStringToLower(c *yaql.Call) (value.Value, error) {
+	return value.String(pyLower(stringArg(c, 0))), nil
+}
 
 // pyUpper is Python's str.upper: full case mapping (ß → SS).
 func pyUpper(s string) string {
@@ -180,18 +184,18 @@ var upperSpecial = map[rune]string{
 // pyIsSpace is Python's str.isspace for one character.
 func pyIsSpace(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }
 
-// ssize converts an int argument as Python's C functions do (OverflowError
+// pySsize converts an int argument as Python's C functions do (OverflowError
 // beyond 64 bits).
-func ssize(v value.Value) (int, error) {
+func pySsize(v value.Value) (int, error) {
 	if n, ok := value.ToInt64(v); ok {
 		return int(n), nil
 	}
 	return 0, yaql.Raise("OverflowError", "Python int too large to convert to C ssize_t")
 }
 
-// sliceIndex converts an int argument used as a slice index, which Python
+// pySliceIndex converts an int argument used as a slice index, which Python
 // clamps instead of failing; the range keeps index arithmetic exact.
-func sliceIndex(v value.Value) int {
+func pySliceIndex(v value.Value) int {
 	b, _ := value.ToBig(v)
 	const limit = 1 << 62
 	switch {
@@ -203,15 +207,15 @@ func sliceIndex(v value.Value) int {
 	return int(b.Int64())
 }
 
-func fnSplit(right bool) func(*yaql.Call) (value.Value, error) {
+func fnStringSplit(right bool) func(*yaql.Call) (value.Value, error) {
 	return func(c *yaql.Call) (value.Value, error) {
-		s := argString(c, 0)
-		max, err := ssize(c.Args[2])
+		s := stringArg(c, 0)
+		max, err := pySsize(c.Args[2])
 		if err != nil {
 			return nil, err
 		}
 		var parts []string
-		if sep, ok := optString(c, 1); ok {
+		if sep, ok := optionalStringArg(c, 1); ok {
 			if sep == "" {
 				return nil, yaql.Raise("ValueError", "empty separator")
 			}
@@ -249,7 +253,7 @@ func splitSep(s, sep string, max int, right bool) []string {
 		s = s[:i]
 	}
 	parts = append(parts, s)
-	reverse(parts)
+	reverseStrings(parts)
 	return parts
 }
 
@@ -284,7 +288,7 @@ func splitSpace(s string, max int, right bool) []string {
 		i = j
 	}
 	if right {
-		reverse(parts)
+		reverseStrings(parts)
 	}
 	return parts
 }
@@ -300,15 +304,15 @@ func runesText(rs []rune, reversed bool) string {
 	return string(out)
 }
 
-func reverse(parts []string) {
+func reverseStrings(parts []string) {
 	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
 		parts[i], parts[j] = parts[j], parts[i]
 	}
 }
 
-// fnJoin joins the items of a collection, each through the YAQL str
+// fnStringJoin joins the items of a collection, each through the YAQL str
 // function; seq and sep are the argument indexes of the two overloads.
-func fnJoin(seq, sep int) func(*yaql.Call) (value.Value, error) {
+func fnStringJoin(seq, sep int) func(*yaql.Call) (value.Value, error) {
 	return func(c *yaql.Call) (value.Value, error) {
 		var b strings.Builder
 		first := true
@@ -318,7 +322,7 @@ func fnJoin(seq, sep int) func(*yaql.Call) (value.Value, error) {
 				return err
 			}
 			if !first {
-				b.WriteString(argString(c, sep))
+				b.WriteString(stringArg(c, sep))
 			}
 			first = false
 			text, _ := s.(value.String)
@@ -347,9 +351,9 @@ func yaqlStr(v value.Value) string {
 	return value.Str(v)
 }
 
-func fnStr(c *yaql.Call) (value.Value, error) { return value.String(yaqlStr(c.Args[0])), nil }
+func fnStringStr(c *yaql.Call) (value.Value, error) { return value.String(yaqlStr(c.Args[0])), nil }
 
-func fnConcat(c *yaql.Call) (value.Value, error) {
+func fnStringConcat(c *yaql.Call) (value.Value, error) {
 	n := 0
 	for _, a := range c.Rest {
 		n += len(a.(value.String))
@@ -381,16 +385,16 @@ func pyStrip(s string, chars *string, left, right bool) string {
 	return s
 }
 
-func charsArg(c *yaql.Call, i int) *string {
-	if s, ok := optString(c, i); ok {
+func stripCharsArg(c *yaql.Call, i int) *string {
+	if s, ok := optionalStringArg(c, i); ok {
 		return &s
 	}
 	return nil
 }
 
-func fnTrim(left, right bool) func(*yaql.Call) (value.Value, error) {
+func fnStringTrim(left, right bool) func(*yaql.Call) (value.Value, error) {
 	return func(c *yaql.Call) (value.Value, error) {
-		return value.String(pyStrip(argString(c, 0), charsArg(c, 1), left, right)), nil
+		return value.String(pyStrip(stringArg(c, 0), stripCharsArg(c, 1), left, right)), nil
 	}
 }
 
@@ -407,19 +411,19 @@ func pyReplace(rt *yaql.Runtime, s, old, new string, count int) (string, error) 
 	return strings.Replace(s, old, new, n), nil
 }
 
-func fnReplace(c *yaql.Call) (value.Value, error) {
-	count, err := ssize(c.Args[3])
+func fnStringReplace(c *yaql.Call) (value.Value, error) {
+	count, err := pySsize(c.Args[3])
 	if err != nil {
 		return nil, err
 	}
-	s, err := pyReplace(c.RT, argString(c, 0), argString(c, 1), argString(c, 2), count)
+	s, err := pyReplace(c.RT, stringArg(c, 0), stringArg(c, 1), stringArg(c, 2), count)
 	return value.String(s), err
 }
 
-func fnReplaceWithDict(c *yaql.Call) (value.Value, error) {
-	s := argString(c, 0)
+func fnStringReplaceWithDict(c *yaql.Call) (value.Value, error) {
+	s := stringArg(c, 0)
 	d := c.Args[1].(*value.Dict)
-	count, err := ssize(c.Args[2])
+	count, err := pySsize(c.Args[2])
 	if err != nil {
 		return nil, err
 	}
@@ -439,7 +443,7 @@ func fnReplaceWithDict(c *yaql.Call) (value.Value, error) {
 	return value.String(s), nil
 }
 
-func fnFormat(c *yaql.Call) (value.Value, error) {
+func fnStringFormat(c *yaql.Call) (value.Value, error) {
 	f := &pyFormatter{
 		args:   c.Rest,
 		kwargs: c.Kwargs,
@@ -452,42 +456,42 @@ func fnFormat(c *yaql.Call) (value.Value, error) {
 			return value.Str(s), nil
 		},
 	}
-	s, err := f.format(argString(c, 0))
+	s, err := f.format(stringArg(c, 0))
 	if err != nil {
 		return nil, err
 	}
 	return value.String(s), nil
 }
 
-func fnIsEmpty(c *yaql.Call) (value.Value, error) {
-	s, ok := optString(c, 0)
+func fnStringIsEmpty(c *yaql.Call) (value.Value, error) {
+	s, ok := optionalStringArg(c, 0)
 	if !ok {
 		return value.Bool(true), nil
 	}
 	if c.Args[1].(value.Bool) {
-		s = pyStrip(s, charsArg(c, 2), true, true)
+		s = pyStrip(s, stripCharsArg(c, 2), true, true)
 	}
 	return value.Bool(s == ""), nil
 }
 
-func fnNorm(c *yaql.Call) (value.Value, error) {
-	s, ok := optString(c, 0)
+func fnStringNorm(c *yaql.Call) (value.Value, error) {
+	s, ok := optionalStringArg(c, 0)
 	if !ok {
 		return value.Null, nil
 	}
-	s = pyStrip(s, charsArg(c, 1), true, true)
+	s = pyStrip(s, stripCharsArg(c, 1), true, true)
 	if s == "" {
 		return value.Null, nil
 	}
 	return value.String(s), nil
 }
 
-// fnRepeat is string * count and count * string. Like the reference it
+// fnStringRepeat is string * count and count * string. Like the reference it
 // checks the memory quota before building the string: the quota counts
 // (1 - count) empty strings plus count copies of the string.
-func fnRepeat(str, count int) func(*yaql.Call) (value.Value, error) {
+func fnStringRepeat(str, count int) func(*yaql.Call) (value.Value, error) {
 	return func(c *yaql.Call) (value.Value, error) {
-		s := argString(c, str)
+		s := stringArg(c, str)
 		n, _ := value.ToBig(c.Args[count])
 		if quota := c.RT.Engine.Options.MemoryQuota; quota > 0 {
 			total := new(big.Int).Mul(new(big.Int).Sub(big.NewInt(1), n), big.NewInt(int64(pyStrSize(""))))
@@ -520,7 +524,7 @@ func pyStrSize(s string) int {
 	n := 0
 	for _, r := range s {
 		n++
-		max = maxRune(max, r)
+		max = maxOfRunes(max, r)
 	}
 	switch {
 	case max < 0x80:
@@ -533,7 +537,7 @@ func pyStrSize(s string) int {
 	return 76 + 4*n
 }
 
-func maxRune(a, b rune) rune {
+func maxOfRunes(a, b rune) rune {
 	if a > b {
 		return a
 	}
@@ -561,9 +565,9 @@ func pySlice(n, lo, hi int) (int, int) {
 	return lo, hi
 }
 
-func fnSubstring(c *yaql.Call) (value.Value, error) {
-	rs := []rune(argString(c, 0))
-	start, length := sliceIndex(c.Args[1]), sliceIndex(c.Args[2])
+func fnStringSubstring(c *yaql.Call) (value.Value, error) {
+	rs := []rune(stringArg(c, 0))
+	start, length := pySliceIndex(c.Args[1]), pySliceIndex(c.Args[2])
 	if length < 0 {
 		length = len(rs)
 	}
@@ -602,29 +606,29 @@ func pyFind(s, sub string, start, end int, last bool) int {
 	return start + utf8.RuneCountInString(window[:i])
 }
 
-func fnIndexOf(last bool) func(*yaql.Call) (value.Value, error) {
+func fnStringIndexOf(last bool) func(*yaql.Call) (value.Value, error) {
 	return func(c *yaql.Call) (value.Value, error) {
-		return value.Int(pyFind(argString(c, 0), argString(c, 1), sliceIndex(c.Args[2]), 1<<62, last)), nil
+		return value.Int(pyFind(stringArg(c, 0), stringArg(c, 1), pySliceIndex(c.Args[2]), 1<<62, last)), nil
 	}
 }
 
-func fnIndexOfLength(last bool) func(*yaql.Call) (value.Value, error) {
+func fnStringIndexOfLength(last bool) func(*yaql.Call) (value.Value, error) {
 	return func(c *yaql.Call) (value.Value, error) {
-		s := argString(c, 0)
+		s := stringArg(c, 0)
 		n := utf8.RuneCountInString(s)
-		start, length := sliceIndex(c.Args[2]), sliceIndex(c.Args[3])
+		start, length := pySliceIndex(c.Args[2]), pySliceIndex(c.Args[3])
 		if start < 0 {
 			start += n
 		}
 		if length < 0 {
 			length = n - start
 		}
-		return value.Int(pyFind(s, argString(c, 1), start, start+length, last)), nil
+		return value.Int(pyFind(s, stringArg(c, 1), start, start+length, last)), nil
 	}
 }
 
-func fnToCharArray(c *yaql.Call) (value.Value, error) {
-	s := argString(c, 0)
+func fnStringToCharArray(c *yaql.Call) (value.Value, error) {
+	s := stringArg(c, 0)
 	items := make([]value.Value, 0, len(s))
 	for _, r := range s {
 		items = append(items, value.String(string(r)))
@@ -639,34 +643,34 @@ var characterClasses = []struct {
 	param, attr string
 	chars       *string
 }{
-	{"digits", "digits", ptr("0123456789")},
-	{"hexdigits", "hexdigits", ptr("0123456789abcdefABCDEF")},
-	{"asciiLowercase", "ascii_lowercase", ptr("abcdefghijklmnopqrstuvwxyz")},
-	{"asciiUppercase", "ascii_uppercase", ptr("ABCDEFGHIJKLMNOPQRSTUVWXYZ")},
-	{"asciiLetters", "ascii_letters", ptr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")},
+	{"digits", "digits", strPtr("0123456789")},
+	{"hexdigits", "hexdigits", strPtr("0123456789abcdefABCDEF")},
+	{"asciiLowercase", "ascii_lowercase", strPtr("abcdefghijklmnopqrstuvwxyz")},
+	{"asciiUppercase", "ascii_uppercase", strPtr("ABCDEFGHIJKLMNOPQRSTUVWXYZ")},
+	{"asciiLetters", "ascii_letters", strPtr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")},
 	{"letters", "letters", nil},
-	{"octdigits", "octdigits", ptr("01234567")},
-	{"punctuation", "punctuation", ptr("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")},
-	{"printable", "printable", ptr("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ \t\n\r\x0b\x0c")},
+	{"octdigits", "octdigits", strPtr("01234567")},
+	{"punctuation", "punctuation", strPtr("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")},
+	{"printable", "printable", strPtr("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ \t\n\r\x0b\x0c")},
 	{"lowercase", "lowercase", nil},
 	{"uppercase", "uppercase", nil},
-	{"whitespace", "whitespace", ptr(" \t\n\r\x0b\x0c")},
+	{"whitespace", "whitespace", strPtr(" \t\n\r\x0b\x0c")},
 }
 
-func ptr(s string) *string { return &s }
+func strPtr(s string) *string { return &s }
 
-func characterParams() []yaql.Param {
+func characterClassParams() []yaql.Param {
 	ps := make([]yaql.Param, len(characterClasses))
 	for i, cc := range characterClasses {
-		ps[i] = yaql.Opt(cc.param, pyBoolOrNull, value.Bool(false))
+		ps[i] = yaql.Opt(cc.param, boolOrNull, value.Bool(false))
 	}
 	return ps
 }
 
-// fnCharacters returns the distinct characters of the chosen classes in
+// fnStringCharacters returns the distinct characters of the chosen classes in
 // the order CPython's set of them iterates (string hashes with hash
 // randomisation off, PYTHONHASHSEED=0, as the reference oracle runs).
-func fnCharacters(c *yaql.Call) (value.Value, error) {
+func fnStringCharacters(c *yaql.Call) (value.Value, error) {
 	var all strings.Builder
 	for i, cc := range characterClasses {
 		if !value.Truth(c.Args[i]) {
@@ -798,18 +802,18 @@ func pyStrHash(s string) uint64 {
 	return h
 }
 
-func fnIsString(c *yaql.Call) (value.Value, error) {
+func fnStringIsString(c *yaql.Call) (value.Value, error) {
 	_, ok := c.Args[0].(value.String)
 	return value.Bool(ok), nil
 }
 
-func fnIn(c *yaql.Call) (value.Value, error) {
-	return value.Bool(strings.Contains(argString(c, 1), argString(c, 0))), nil
+func fnStringIn(c *yaql.Call) (value.Value, error) {
+	return value.Bool(strings.Contains(stringArg(c, 1), stringArg(c, 0))), nil
 }
 
-func fnAffix(test func(s, affix string) bool) func(*yaql.Call) (value.Value, error) {
+func fnStringAffix(test func(s, affix string) bool) func(*yaql.Call) (value.Value, error) {
 	return func(c *yaql.Call) (value.Value, error) {
-		s := argString(c, 0)
+		s := stringArg(c, 0)
 		for _, a := range c.Rest {
 			if test(s, string(a.(value.String))) {
 				return value.Bool(true), nil
@@ -819,9 +823,9 @@ func fnAffix(test func(s, affix string) bool) func(*yaql.Call) (value.Value, err
 	}
 }
 
-// fnHex is Python's hex(): integers only, though the parameter accepts any
+// fnStringHex is Python's hex(): integers only, though the parameter accepts any
 // number and null.
-func fnHex(c *yaql.Call) (value.Value, error) {
+func fnStringHex(c *yaql.Call) (value.Value, error) {
 	n, ok := value.ToBig(c.Args[0])
 	if !ok {
 		return nil, yaql.Raise("TypeError", "'%s' object cannot be interpreted as an integer", c.Args[0].Type())
