@@ -61,6 +61,7 @@ var (
 	anyParam = func(name string) yaql.Param { return yaql.P(name, yaql.Any) }
 )
 
+// TestResolution.test_resolve_parameter_count_single_layer
 func TestResolveParameterCountSingleLayer(t *testing.T) {
 	e, c := testsFlavor(t)
 	c = c.Child()
@@ -69,6 +70,7 @@ func TestResolveParameterCountSingleLayer(t *testing.T) {
 	wantValue(t, e, c, "f(12, 13)", value.Int(25))
 }
 
+// TestResolution.test_resolve_parameter_count_multi_layer
 func TestResolveParameterCountMultiLayer(t *testing.T) {
 	e, c := testsFlavor(t)
 	c1 := c.Child()
@@ -79,6 +81,7 @@ func TestResolveParameterCountMultiLayer(t *testing.T) {
 	wantValue(t, e, c2, "f(12, 13)", value.Int(25))
 }
 
+// TestResolution.test_layer_override
 func TestLayerOverride(t *testing.T) {
 	e, c := testsFlavor(t)
 	c1 := c.Child()
@@ -88,6 +91,7 @@ func TestLayerOverride(t *testing.T) {
 	wantValue(t, e, c2, "f(12)", value.Int(-12))
 }
 
+// TestResolution.test_single_layer_ambiguity
 func TestSingleLayerAmbiguity(t *testing.T) {
 	e, c := testsFlavor(t)
 	c1 := c.Child()
@@ -95,6 +99,7 @@ func TestSingleLayerAmbiguity(t *testing.T) {
 	wantClass(t, e, c1, "f(12)", value.Null, yaql.ClassAmbiguousFunc)
 }
 
+// TestResolution.test_single_layer_laziness_ambiguity
 func TestSingleLayerLazinessAmbiguity(t *testing.T) {
 	e, c := testsFlavor(t)
 	c1 := c.Child()
@@ -107,6 +112,7 @@ func TestSingleLayerLazinessAmbiguity(t *testing.T) {
 	wantValue(t, e, c1, "f(12, 13)", value.Int(25))
 }
 
+// TestResolution.test_multi_layer_laziness_ambiguity
 func TestMultiLayerLazinessAmbiguity(t *testing.T) {
 	e, c := testsFlavor(t)
 	lazyFirst := func(sign int64) func(c *yaql.Call) (value.Value, error) {
@@ -138,6 +144,7 @@ func TestMultiLayerLazinessAmbiguity(t *testing.T) {
 	wantValue(t, e, c2, "bar(12, 13)", value.Int(1))
 }
 
+// TestResolution.test_ambiguous_method
 func TestAmbiguousMethod(t *testing.T) {
 	e, c := testsFlavor(t)
 	c.Register(yaql.Meth("select", func(*yaql.Call) (value.Value, error) { return value.Int(1), nil }, anyParam("c"), anyParam("s")))
