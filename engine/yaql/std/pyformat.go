@@ -367,7 +367,7 @@ func pyGetAttr(obj value.Value, name string) (value.Value, error) {
 			return value.Int(n), nil
 		}
 	}
-	return nil, yaql.Raise("AttributeError", "'%s' object has no attribute '%s'", obj.Type(), name)
+	return nil, yaql.Raise("AttributeError", "'%s' object has no attribute '%s'", pyClassName(obj), name)
 }
 
 // pyGetItem is Python's obj[key] for a key written in a format field: a
