@@ -343,7 +343,10 @@ func (m *qMerger) mergeLists(a, b value.Value) (value.Value, error) {
 	}
 	l1, ok1 := a.(*value.List)
 	l2, ok2 := b.(*value.List)
-	if !ok1 || !ok2 || l1.Mutable != l2.Mutable {
+	switch {
+	case !ok1:
+		return nil, yaql.Raise("TypeError", "unsupported operand type(s) for +: '%s' and '%s'", a.Type(), b.Type())
+	case !ok2 || l1.Mutable != l2.Mutable:
 		return nil, yaql.Raise("TypeError", "can only concatenate %s (not \"%s\") to %s", a.Type(), b.Type(), a.Type())
 	}
 	joined := append(append(make([]value.Value, 0, len(l1.Items)+len(l2.Items)), l1.Items...), l2.Items...)

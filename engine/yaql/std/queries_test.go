@@ -398,7 +398,7 @@ func TestQueriesBudget(t *testing.T) {
 		`sequence().last()`,
 		`1.repeat().cycle().skip(100000000)`,
 		`[1].cycle().indexOf(2)`,
-		`generate(0, true, $).all()`,
+		`generate(1, true, $).all()`,
 		`generateMany(0, [$, $]).any(false)`,
 		`sequence().join(sequence(), false, $1).first()`,
 		`sequence().splitAt(1)`,
