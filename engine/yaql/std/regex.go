@@ -1670,7 +1670,7 @@ func fnRegexReplaceBy(re, str int) func(*yaql.Call) (value.Value, error) {
 // reTemplatePart is a literal piece of a replacement template or, when
 // group >= 0, a group reference.
 type reTemplatePart struct {
-	text        string
+	text  string
 	group int
 }
 
