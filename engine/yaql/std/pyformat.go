@@ -410,7 +410,7 @@ func pyGetItem(obj value.Value, key value.Value) (value.Value, error) {
 		}
 		return v, nil
 	}
-	return nil, yaql.Raise("TypeError", "'%s' object is not subscriptable", obj.Type())
+	return nil, yaql.Raise("TypeError", "'%s' object is not subscriptable", pyClassName(obj))
 }
 
 // pyFormatValue is Python's format(v, spec).
@@ -443,11 +443,19 @@ func pyFormatValue(v value.Value, spec string, other func(value.Value, string) (
 	return value.Str(v), nil
 }
 
-// pyClassName is the class name the reference reports for a value:
-// dictionaries are yaql's FrozenDict.
+// pyClassName is the class name (tp_name) Python's messages give for a
+// value: dictionaries are yaql's FrozenDict, and classes of C modules
+// carry the module name.
 func pyClassName(v value.Value) string {
-	if _, ok := v.(*value.Dict); ok {
+	switch v.(type) {
+	case *value.Dict:
 		return "FrozenDict"
+	case value.DateTime:
+		return "datetime.datetime"
+	case value.TimeSpan:
+		return "datetime.timedelta"
+	case *Regex:
+		return "re.Pattern"
 	}
 	return v.Type()
 }

@@ -257,6 +257,13 @@ var regexCases = []struct{ expr, want string }{
 	{`escapeRegex('日本')`, `"日本"`},
 	{"escapeRegex(`a\\b`)", `"a\\\\b"`},
 	{`escapeRegex('\t\n\r\v\f_')`, `"\\\t\\\n\\\r\\\u000b\\\f_"`},
+	// patterns as values of other functions
+	{`'{0[0]}'.format(regex('a'))`, `!TypeError: 're.Pattern' object is not subscriptable`},
+	{`'{0:x}'.format(regex('a'))`, `!TypeError: unsupported format string passed to re.Pattern.__format__`},
+	{`'{0.x}'.format(regex('a'))`, `!AttributeError: 're.Pattern' object has no attribute 'x'`},
+	{`regex('a').replaceBy('a', regex('a'))`, `!TypeError: sequence item 0: expected str instance, re.Pattern found`},
+	{`regex('a').replaceBy('a', {a=>1})`, `!TypeError: sequence item 0: expected str instance, FrozenDict found`},
+	{`regex('a').replaceBy('xay', [1])`, `!TypeError: sequence item 1: expected str instance, tuple found`},
 	{`isRegex(null)`, `false`},
 	{`isRegex('a')`, `false`},
 }
