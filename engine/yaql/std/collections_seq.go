@@ -134,7 +134,7 @@ func colCombine(c *yaql.Call) (value.Value, error) {
 	}
 	if l, ok := left.(*value.Set); ok && !l.Mutable {
 		if r, ok := right.(*value.Set); ok && !r.Mutable {
-			return colSetUnion(c.RT, l, r.Items())
+			return colUnionOf(c.RT, l, r)
 		}
 	}
 	return colChain(c.RT, left, right), nil
