@@ -6,6 +6,7 @@ package std
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"regexp"
 	"strconv"
@@ -158,7 +159,7 @@ func checkGroupNames(pattern string) error {
 				group++
 				name := groupName.FindStringSubmatch(pattern[i:])[1]
 				if first, ok := seen[name]; ok {
-					return yaql.Raise("error", "redefinition of group name %s as group %d; was group %d at position %d", value.QuoteString(name), group, first, i+4)
+					return yaql.Raise("error", "redefinition of group name %s as group %d; was group %d at position %d", value.QuoteString(name), group, first, utf8.RuneCountInString(pattern[:i+4]))
 				}
 				seen[name] = group
 			} else if !strings.HasPrefix(pattern[i:], "(?") {
@@ -280,14 +281,21 @@ func strptime(data, format string) (value.Value, error) {
 						z = z[:5] + z[6:]
 					}
 				}
-				off = atoi(z[1:3])*3600 + atoi(z[3:5])*60
-				if len(z) >= 7 {
-					off += atoi(z[5:7])
+				var parts [4]int
+				for k, piece := range []string{z[1:3], z[3:5], z[5:min(7, len(z))], z[min(8, len(z)):]} {
+					if k == 2 && piece == "" {
+						continue
+					}
+					if k == 3 {
+						piece += strings.Repeat("0", 6-len(piece))
+					}
+					n, err := parseIntLiteral(piece)
+					if err != nil {
+						return nil, err
+					}
+					parts[k] = int(n.(value.Int))
 				}
-				if len(z) > 8 {
-					rest := z[8:]
-					frac = atoi(rest + strings.Repeat("0", 6-len(rest)))
-				}
+				off, frac = parts[0]*3600+parts[1]*60+parts[2], parts[3]
 				if z[0] == '-' {
 					off, frac = -off, -frac
 				}
@@ -605,11 +613,15 @@ func duNumber(s string) (*big.Rat, bool) {
 }
 
 // pyInt is Python's int() of a digit string taken from a token.
+// Numbers beyond int64 saturate to math.MaxInt64.
 func pyInt(s string) (int, error) {
-	if !isDigits(s) || len(s) > 18 {
+	if !isDigits(s) {
 		return 0, errDuFormat
 	}
-	n, _ := strconv.Atoi(s)
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return math.MaxInt64, nil
+	}
 	return n, nil
 }
 
@@ -852,20 +864,32 @@ func parseDateUtil(s string, now time.Time) (value.Value, error) {
 			f[2] = last
 		}
 	}
+	for _, v := range f {
+		switch {
+		case v == math.MaxInt64:
+			return nil, yaql.Raise("OverflowError", "Python int too large to convert to C long")
+		case v > math.MaxInt32:
+			return nil, yaql.Raise("OverflowError", "signed integer is greater than maximum")
+		}
+	}
+	d, err := newDate(int64(f[0]), int64(f[1]), int64(f[2]), int64(f[3]), int64(f[4]), int64(f[5]), int64(f[6]), time.UTC)
+	if err != nil {
+		return nil, yaql.Raise("ParserError", "%s: %s", err.(*yaql.Error).Msg, s)
+	}
+	t := d.(value.DateTime).T
+	if res.weekday >= 0 && res.day <= 0 {
+		jump := (7 - (int(t.Weekday())+6)%7 + res.weekday) % 7
+		shifted, err := shiftDate(t, int64(jump)*usPerDay)
+		if err != nil {
+			return nil, err
+		}
+		t = shifted.(value.DateTime).T
+	}
 	loc, err := duZone(res)
 	if err != nil {
 		return nil, err
 	}
-	d, err := newDate(int64(f[0]), int64(f[1]), int64(f[2]), int64(f[3]), int64(f[4]), int64(f[5]), int64(f[6]), loc)
-	if err != nil {
-		return nil, yaql.Raise("ParserError", "%s: %s", err.(*yaql.Error).Msg, s)
-	}
-	if res.weekday >= 0 && res.day <= 0 {
-		t := d.(value.DateTime).T
-		jump := (7 - (int(t.Weekday())+6)%7 + res.weekday) % 7
-		return shiftDate(t, int64(jump)*usPerDay)
-	}
-	return d, nil
+	return value.DateTime{T: time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc)}, nil
 }
 
 // duZone is the time zone dateutil gives the result, for a machine whose
@@ -878,6 +902,16 @@ func duZone(res *duResult) (*time.Location, error) {
 		return utcZone, nil
 	case res.tzOffset != nil:
 		off := *res.tzOffset
+		days := off / 86400
+		if off%86400 < 0 {
+			days--
+		}
+		switch {
+		case days > math.MaxInt32 || days < math.MinInt32:
+			return nil, yaql.Raise("OverflowError", "Python int too large to convert to C int")
+		case days > maxSpanDays || days < -maxSpanDays:
+			return nil, yaql.Raise("OverflowError", "days=%d; must have magnitude <= %d", days, maxSpanDays)
+		}
 		if off <= -86400 || off >= 86400 {
 			return nil, yaql.Raise("ValueError", "offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24).")
 		}
@@ -1058,7 +1092,7 @@ func duParse(s string, thisYear int) (*duResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			off := sign * (h*3600 + m*60)
+			off := saturatingOffset(sign, h, m)
 			res.tzOffset = &off
 			if i+5 < len(l) && duJump[strings.ToLower(l[i+2])] && l[i+3] == "(" && l[i+5] == ")" &&
 				utf8.RuneCountInString(l[i+4]) >= 3 && couldBeTzName(&duResult{hour: res.hour}, l[i+4]) && !res.hasTzName {
@@ -1091,6 +1125,17 @@ func duParse(s string, thisYear int) (*duResult, error) {
 		res.tzOffset = &zero
 	}
 	return res, nil
+}
+
+// saturatingOffset is sign·(h·3600 + m·60) limited to ±2**62.
+func saturatingOffset(sign, h, m int) int {
+	const limit = 1 << 62
+	total := new(big.Int).Mul(big.NewInt(int64(h)), big.NewInt(3600))
+	total.Add(total, new(big.Int).Mul(big.NewInt(int64(m)), big.NewInt(60)))
+	if total.Cmp(big.NewInt(limit)) > 0 {
+		total.SetInt64(limit)
+	}
+	return sign * int(total.Int64())
 }
 
 // convertYear places a two-digit year within 50 years of this year.
