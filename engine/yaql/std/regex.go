@@ -97,6 +97,9 @@ type Regex struct {
 	// dollar: the pattern uses Python's non-multiline $, which also
 	// matches before a final newline; boundary: it uses Unicode \b or \B.
 	dollar, boundary bool
+	// emptyLoopCaptures: group values may differ from Python's, which
+	// records a last iteration that matches the empty string.
+	emptyLoopCaptures bool
 
 	mu       sync.Mutex
 	compiled map[reVariant]*regexp.Regexp
@@ -230,7 +233,8 @@ func compileRegex(pattern string, flags int) (r *Regex, err error) {
 		return nil, reUnsupportedError(p.unsupported, p.unsupportedPos)
 	}
 	r = &Regex{Pattern: pattern, Flags: p.flags, Groups: p.groups, names: p.names, index: p.groupIndex,
-		body: body, dollar: p.usesDollar, boundary: p.usesBoundary, compiled: map[reVariant]*regexp.Regexp{}}
+		body: body.text, dollar: p.usesDollar, boundary: p.usesBoundary, emptyLoopCaptures: p.emptyLoopCaptures,
+		compiled: map[reVariant]*regexp.Regexp{}}
 	if _, err := r.variant(reVariant{}); err != nil {
 		return nil, err
 	}
@@ -260,6 +264,9 @@ type reParser struct {
 	unsupportedPos int
 	usesDollar     bool
 	usesBoundary   bool
+	// emptyLoopCaptures: a capturing group sits in a repetition whose
+	// item can match the empty string.
+	emptyLoopCaptures bool
 }
 
 func (p *reParser) failAt(msg string, pos int) {
@@ -410,15 +417,23 @@ const (
 	itemRepeat
 )
 
+// reItem is a translated piece of a pattern: a sequence item or, from
+// parseSeq and parseSub, a whole sequence or alternation. nullable: it
+// can match the empty string; captures: it holds a capturing group.
 type reItem struct {
-	text string
-	kind int
+	text               string
+	kind               int
+	nullable, captures bool
 }
 
-func (p *reParser) parseSub(verbose bool, nested int, sc reScope) string {
+func (p *reParser) parseSub(verbose bool, nested int, sc reScope) reItem {
 	var alts []string
+	var sub reItem
 	for {
-		alts = append(alts, p.parseSeq(verbose, nested+1, nested == 0 && len(alts) == 0, sc))
+		seq := p.parseSeq(verbose, nested+1, nested == 0 && len(alts) == 0, sc)
+		alts = append(alts, seq.text)
+		sub.nullable = sub.nullable || seq.nullable
+		sub.captures = sub.captures || seq.captures
 		if !p.match("|") {
 			break
 		}
@@ -426,12 +441,13 @@ func (p *reParser) parseSub(verbose bool, nested int, sc reScope) string {
 			verbose = p.flags&reVerbose != 0
 		}
 	}
-	return strings.Join(alts, "|")
+	sub.text = strings.Join(alts, "|")
+	return sub
 }
 
 const reSpecial = ".\\[{()*+?^$|"
 
-func (p *reParser) parseSeq(verbose bool, nested int, first bool, sc reScope) string {
+func (p *reParser) parseSeq(verbose bool, nested int, first bool, sc reScope) reItem {
 	var items []reItem
 	for p.hasNext {
 		this := p.next
@@ -458,18 +474,18 @@ func (p *reParser) parseSeq(verbose bool, nested int, first bool, sc reScope) st
 		case this[0] == '\\':
 			items = append(items, p.escape(this, eff))
 		case !strings.Contains(reSpecial, this):
-			items = append(items, reItem{reGoLiteral([]rune(this)[0], eff), itemOther})
+			items = append(items, reItem{text: reGoLiteral([]rune(this)[0], eff), kind: itemOther})
 		case this == "[":
-			items = append(items, reItem{p.parseClass(eff), itemOther})
+			items = append(items, reItem{text: p.parseClass(eff), kind: itemOther})
 		case strings.Contains("*+?{", this):
 			if !p.parseRepeat(this, &items) {
-				items = append(items, reItem{reGoLiteral('{', eff), itemOther})
+				items = append(items, reItem{text: reGoLiteral('{', eff), kind: itemOther})
 			}
 		case this == ".":
 			if eff&reDotAll != 0 {
-				items = append(items, reItem{`(?s:.)`, itemOther})
+				items = append(items, reItem{text: `(?s:.)`, kind: itemOther})
 			} else {
-				items = append(items, reItem{`[^\n]`, itemOther})
+				items = append(items, reItem{text: `[^\n]`, kind: itemOther})
 			}
 		case this == "(":
 			item, globalStart := p.parseGroup(verbose, nested, sc)
@@ -483,24 +499,28 @@ func (p *reParser) parseSeq(verbose bool, nested int, first bool, sc reScope) st
 			}
 		case this == "^":
 			if eff&reMultiLine != 0 {
-				items = append(items, reItem{`(?m:^)`, itemAt})
+				items = append(items, reItem{text: `(?m:^)`, kind: itemAt})
 			} else {
-				items = append(items, reItem{`\A`, itemAt})
+				items = append(items, reItem{text: `\A`, kind: itemAt})
 			}
 		case this == "$":
 			if eff&reMultiLine != 0 {
-				items = append(items, reItem{`(?m:$)`, itemAt})
+				items = append(items, reItem{text: `(?m:$)`, kind: itemAt})
 			} else {
 				p.usesDollar = true
-				items = append(items, reItem{dollarMarker, itemAt})
+				items = append(items, reItem{text: dollarMarker, kind: itemAt})
 			}
 		}
 	}
+	seq := reItem{nullable: true}
 	var b strings.Builder
 	for _, it := range items {
 		b.WriteString(it.text)
+		seq.nullable = seq.nullable && (it.nullable || it.kind == itemAt)
+		seq.captures = seq.captures || it.captures
 	}
-	return b.String()
+	seq.text = b.String()
+	return seq
 }
 
 // parseRepeat applies a quantifier to the last item; false means a '{'
@@ -566,7 +586,11 @@ func (p *reParser) parseRepeat(this string, items *[]reItem) bool {
 	} else if p.match("+") {
 		p.notSupported("a possessive quantifier", here-1)
 	}
-	(*items)[n-1] = reItem{"(?:" + (*items)[n-1].text + ")" + q, itemRepeat}
+	item := (*items)[n-1]
+	if item.captures && item.nullable && hi > 1 {
+		p.emptyLoopCaptures = true
+	}
+	(*items)[n-1] = reItem{text: "(?:" + item.text + ")" + q, kind: itemRepeat, nullable: lo == 0 || item.nullable, captures: item.captures}
 	return true
 }
 
@@ -612,7 +636,7 @@ func (p *reParser) parseGroup(verbose bool, nested int, sc reScope) (item *reIte
 				}
 				p.checkLookbehindGroup(gid)
 				p.notSupported("a backreference (?P="+name+")", start)
-				return &reItem{"(?:)", itemOther}, -1
+				return &reItem{text: "(?:)", kind: itemOther}, -1
 			default:
 				c, ok := p.get()
 				if !ok {
@@ -654,10 +678,10 @@ func (p *reParser) parseGroup(verbose bool, nested int, sc reScope) (item *reIte
 				p.fail("missing ), unterminated subpattern", p.tell()-start)
 			}
 			p.notSupported(feature, start)
-			return &reItem{"(?:)", itemOther}, -1
+			return &reItem{text: "(?:)", kind: itemOther}, -1
 		case char == "(":
 			p.parseConditional(verbose, nested, sc, start)
-			return &reItem{"(?:)", itemOther}, -1
+			return &reItem{text: "(?:)", kind: itemOther}, -1
 		case char == ">":
 			capture = false
 			p.notSupported("an atomic group (?>...)", start)
@@ -692,9 +716,9 @@ func (p *reParser) parseGroup(verbose bool, nested int, sc reScope) (item *reIte
 	}
 	if capture {
 		delete(p.open, gid)
-		return &reItem{"(" + body + ")", itemOther}, -1
+		return &reItem{text: "(" + body.text + ")", nullable: body.nullable, captures: true}, -1
 	}
-	return &reItem{"(?:" + body + ")", itemOther}, -1
+	return &reItem{text: "(?:" + body.text + ")", nullable: body.nullable, captures: body.captures}, -1
 }
 
 func (p *reParser) parseConditional(verbose bool, nested int, sc reScope, start int) {
@@ -848,31 +872,31 @@ func (p *reParser) escape(this string, eff int) reItem {
 	ascii := eff&reASCII != 0
 	switch this {
 	case `\A`:
-		return reItem{`\A`, itemAt}
+		return reItem{text: `\A`, kind: itemAt}
 	case `\Z`:
-		return reItem{`\z`, itemAt}
+		return reItem{text: `\z`, kind: itemAt}
 	case `\b`, `\B`:
 		if !ascii {
 			p.usesBoundary = true
 		}
-		return reItem{this, itemAt}
+		return reItem{text: this, kind: itemAt}
 	case `\d`, `\s`, `\w`:
-		return reItem{"[" + reCategoryClass(this[1], ascii) + "]", itemOther}
+		return reItem{text: "[" + reCategoryClass(this[1], ascii) + "]", kind: itemOther}
 	case `\D`, `\S`, `\W`:
-		return reItem{"[^" + reCategoryClass(this[1]+'a'-'A', ascii) + "]", itemOther}
+		return reItem{text: "[^" + reCategoryClass(this[1]+'a'-'A', ascii) + "]", kind: itemOther}
 	}
 	if r, ok := reEscapes[this]; ok {
-		return reItem{reGoLiteral(r, eff), itemOther}
+		return reItem{text: reGoLiteral(r, eff), kind: itemOther}
 	}
 	if r, ok := p.numericEscape(this); ok {
-		return reItem{reGoLiteral(r, eff), itemOther}
+		return reItem{text: reGoLiteral(r, eff), kind: itemOther}
 	}
 	c := rune(this[1])
 	switch {
 	case c == '0':
 		digits := p.getWhile(2, reIsOctal)
 		n, _ := strconv.ParseInt("0"+digits, 8, 32)
-		return reItem{reGoLiteral(rune(n), eff), itemOther}
+		return reItem{text: reGoLiteral(rune(n), eff), kind: itemOther}
 	case reIsDigit(c):
 		esc := this
 		if p.nextIs(reIsDigit) {
@@ -885,7 +909,7 @@ func (p *reParser) escape(this string, eff int) reItem {
 				if n > 0o377 {
 					p.fail(fmt.Sprintf("octal escape value %s outside of range 0-0o377", esc), len(esc))
 				}
-				return reItem{reGoLiteral(rune(n), eff), itemOther}
+				return reItem{text: reGoLiteral(rune(n), eff), kind: itemOther}
 			}
 		}
 		group, _ := strconv.Atoi(esc[1:])
@@ -895,7 +919,7 @@ func (p *reParser) escape(this string, eff int) reItem {
 			}
 			p.checkLookbehindGroup(group)
 			p.notSupported("a backreference "+esc, p.tell()-len(esc))
-			return reItem{"(?:)", itemOther}
+			return reItem{text: "(?:)", kind: itemOther}
 		}
 		p.fail(fmt.Sprintf("invalid group reference %d", group), len(esc)-1)
 	}
@@ -904,7 +928,7 @@ func (p *reParser) escape(this string, eff int) reItem {
 		if reIsASCIILetter(r) {
 			p.fail("bad escape "+this, 2)
 		}
-		return reItem{reGoLiteral(r, eff), itemOther}
+		return reItem{text: reGoLiteral(r, eff), kind: itemOther}
 	}
 	p.fail("bad escape "+this, utf8.RuneCountInString(this))
 	return reItem{}
@@ -1407,12 +1431,25 @@ func (sub *reSubject) matchRecord(m []int, g int) *value.Dict {
 	return d
 }
 
+// checkGroups fails when the pattern's group values may differ from
+// Python's: after the last iteration of a repetition Python tries one
+// more, which may match the empty string and set the groups inside it.
+func (r *Regex) checkGroups() error {
+	if r.emptyLoopCaptures {
+		return yaql.Raise("NotImplementedError", "the values of groups inside a repetition that can match the empty string (pattern %s) are not supported: regular expressions run on Go's RE2 engine", value.QuoteString(r.Pattern))
+	}
+	return nil
+}
+
 // publishMatch defines $1 (the match) and $2… (the groups) in ctx as the
 // reference does. Its loop over named groups unpacks each group's value
 // as a (name, group) pair, so named groups only work when they matched
 // two characters, the second naming a group; otherwise it fails with the
 // reference's errors.
 func (r *Regex) publishMatch(ctx *yaql.Context, sub *reSubject, m []int) error {
+	if err := r.checkGroups(); err != nil {
+		return err
+	}
 	ctx.Set("$1", sub.matchRecord(m, 0))
 	for g := 1; g <= r.Groups; g++ {
 		ctx.Set("$"+strconv.Itoa(g+1), sub.matchRecord(m, g))
@@ -1546,6 +1583,11 @@ func fnRegexSplit(re, str int) func(*yaql.Call) (value.Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		if r.Groups > 0 {
+			if err := r.checkGroups(); err != nil {
+				return nil, err
+			}
+		}
 		var out []value.Value
 		last := 0
 		sc := &reScanner{r: r, sub: sub}
@@ -1639,6 +1681,13 @@ func fnRegexReplace(re, str int) func(*yaql.Call) (value.Value, error) {
 		tmpl, err := parseReTemplate(stringArg(c, 2), r)
 		if err != nil {
 			return nil, err
+		}
+		for _, part := range tmpl {
+			if part.group > 0 {
+				if err := r.checkGroups(); err != nil {
+					return nil, err
+				}
+			}
 		}
 		return r.substitute(c, stringArg(c, str), c.Args[3], func(sub *reSubject, m []int) (value.Value, error) {
 			var b strings.Builder

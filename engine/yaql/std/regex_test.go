@@ -257,6 +257,13 @@ var regexCases = []struct{ expr, want string }{
 	{`escapeRegex('日本')`, `"日本"`},
 	{"escapeRegex(`a\\b`)", `"a\\\\b"`},
 	{`escapeRegex('\t\n\r\v\f_')`, `"\\\t\\\n\\\r\\\u000b\\\f_"`},
+	// groups in repetitions that can match the empty string: the match is reliable
+	{`regex('(a|)+').search('aa')`, `"aa"`},
+	{`regex('(a|)+').searchAll('aab')`, `["aa", "", ""]`},
+	{`regex('(a|)+').replace('aab', 'x')`, `"xxbx"`},
+	{`'aab' =~ '(a|)+b'`, `true`},
+	{`regex('(a|)?').search('a', $2)`, `{"value": "a", "start": 0, "end": 1}`},
+	{`regex('(?:(a)|b)*').search('ab', $2)`, `{"value": "a", "start": 0, "end": 1}`},
 	// patterns as values of other functions
 	{`'{0[0]}'.format(regex('a'))`, `!TypeError: 're.Pattern' object is not subscriptable`},
 	{`'{0:x}'.format(regex('a'))`, `!TypeError: unsupported format string passed to re.Pattern.__format__`},
@@ -289,6 +296,10 @@ var regexUnsupported = []struct{ expr, feature string }{
 	{`regex('\\bé').search('é')`, `\b and \B next to non-ASCII letters or digits`},
 	{`regex('a$').search('a\nb\n')`, `$ without multiLine on text with several lines ending in a newline`},
 	{`regex('|a').searchAll('a')`, `prefers an empty match where a non-empty one follows`},
+	{`regex('(a|)+').search('aa', $2)`, `groups inside a repetition that can match the empty string`},
+	{`regex('(a?)*b').split('aab')`, `groups inside a repetition that can match the empty string`},
+	{"regex('(a*)+').replace('aa', `\\1`)", `groups inside a repetition that can match the empty string`},
+	{`regex('(a|)+').replaceBy('aa', 'x')`, `groups inside a repetition that can match the empty string`},
 }
 
 func TestRegexUnsupported(t *testing.T) {
