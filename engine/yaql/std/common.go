@@ -28,7 +28,7 @@ func registerCommon(c *yaql.Context, _ Options) {
 	)
 	// Null sorts before every other value and equals itself.
 	for _, op := range []struct {
-		name                          string
+		name                           string
 		valueNull, nullValue, nullNull bool
 	}{
 		{"#operator_<", false, true, false},

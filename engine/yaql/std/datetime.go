@@ -321,14 +321,15 @@ func fnReplace(c *yaql.Call) (value.Value, error) {
 }
 
 func fnNow(c *yaql.Call) (value.Value, error) {
-	loc := time.Local
+	now := Clock()
+	loc := now.Location()
 	if off, ok := c.Args[0].(value.TimeSpan); ok {
 		var err error
 		if loc, err = zoneFor(off); err != nil {
 			return nil, err
 		}
 	}
-	return value.DateTime{T: Clock().Round(0).Truncate(time.Microsecond).In(loc)}, nil
+	return value.DateTime{T: now.Round(0).Truncate(time.Microsecond).In(loc)}, nil
 }
 
 // fnDateTimeFromTimestamp is Python's datetime.fromtimestamp: the
