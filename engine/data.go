@@ -4,10 +4,8 @@ package engine
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -47,8 +45,15 @@ func DecodeData(text []byte, format string) (value.Value, error) {
 	case "yaml":
 		return decodeYAML(text)
 	case "":
-		if json.Valid(text) {
-			return decodeJSON(text)
+		v, err := decodeJSON(text)
+		if err == nil {
+			return v, nil
+		}
+		if t := bytes.TrimSpace(text); t[0] == '{' || t[0] == '[' {
+			if v, yerr := decodeYAML(text); yerr == nil {
+				return v, nil
+			}
+			return nil, err
 		}
 		return decodeYAML(text)
 	}
@@ -60,14 +65,10 @@ func decodeJSON(text []byte) (value.Value, error) {
 	if err == nil {
 		return v, nil
 	}
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		line, col := lineColBytes(text, len(text))
-		return nil, &DataError{Line: line, Col: col, Msg: "unexpected end of JSON input"}
-	}
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		line, col := lineColBytes(text, int(se.Offset))
-		return nil, &DataError{Line: line, Col: col, Msg: se.Error()}
+	var je *value.JSONError
+	if errors.As(err, &je) {
+		line, col := lineColBytes(text, je.Offset)
+		return nil, &DataError{Line: line, Col: col, Msg: je.Msg}
 	}
 	return nil, &DataError{Msg: err.Error()}
 }

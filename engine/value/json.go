@@ -6,75 +6,289 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"math/big"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // FromJSON decodes a JSON document the way YAQL receives input data:
 // arrays become tuples, objects become dictionaries (key order kept),
 // numbers without a fraction or exponent become integers of any size.
 func FromJSON(data []byte) (Value, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := decodeJSON(dec)
+	p := &jsonParser{data: data}
+	p.space()
+	v, err := p.value()
 	if err != nil {
 		return nil, err
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("unexpected data after the JSON value at offset %d", dec.InputOffset())
+	p.space()
+	if p.pos < len(p.data) {
+		return nil, p.fail("unexpected data after the JSON value")
 	}
 	return v, nil
 }
 
-func decodeJSON(dec *json.Decoder) (Value, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case nil:
-		return Null, nil
-	case bool:
-		return Bool(t), nil
-	case string:
-		return String(t), nil
-	case json.Number:
-		return ParseNumber(string(t))
-	case json.Delim:
-		switch t {
-		case '[':
-			var items []Value
-			for dec.More() {
-				e, err := decodeJSON(dec)
-				if err != nil {
-					return nil, err
-				}
-				items = append(items, e)
-			}
-			_, err := dec.Token()
-			return NewTuple(items), err
-		case '{':
-			d := NewDict(4)
-			for dec.More() {
-				k, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				v, err := decodeJSON(dec)
-				if err != nil {
-					return nil, err
-				}
-				d.SetString(k.(string), v)
-			}
-			_, err := dec.Token()
-			return d, err
+// JSONError is malformed JSON, with the byte offset of the problem.
+type JSONError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *JSONError) Error() string { return fmt.Sprintf("%s at offset %d", e.Msg, e.Offset) }
+
+// maxJSONDepth bounds the nesting of decoded documents.
+const maxJSONDepth = 10000
+
+type jsonParser struct {
+	data  []byte
+	pos   int
+	depth int
+}
+
+func (p *jsonParser) fail(msg string) error { return &JSONError{Offset: p.pos, Msg: msg} }
+
+func (p *jsonParser) space() {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
 		}
 	}
-	return nil, fmt.Errorf("unexpected JSON token %v", tok)
+}
+
+func (p *jsonParser) value() (Value, error) {
+	if p.pos >= len(p.data) {
+		return nil, p.fail("unexpected end of JSON input")
+	}
+	switch c := p.data[p.pos]; {
+	case c == '{':
+		return p.object()
+	case c == '[':
+		return p.array()
+	case c == '"':
+		s, err := p.str()
+		return String(s), err
+	case c == '-' || c >= '0' && c <= '9':
+		return p.number()
+	case c == 't':
+		return p.literal("true", Bool(true))
+	case c == 'f':
+		return p.literal("false", Bool(false))
+	case c == 'n':
+		return p.literal("null", Null)
+	default:
+		return nil, p.fail(fmt.Sprintf("invalid character %q looking for beginning of value", c))
+	}
+}
+
+func (p *jsonParser) literal(word string, v Value) (Value, error) {
+	if !bytes.HasPrefix(p.data[p.pos:], []byte(word)) {
+		if len(p.data)-p.pos < len(word) && bytes.HasPrefix([]byte(word), p.data[p.pos:]) {
+			p.pos = len(p.data)
+			return nil, p.fail("unexpected end of JSON input")
+		}
+		return nil, p.fail("invalid literal, expected " + word)
+	}
+	p.pos += len(word)
+	return v, nil
+}
+
+func (p *jsonParser) enter() error {
+	p.depth++
+	if p.depth > maxJSONDepth {
+		return p.fail(fmt.Sprintf("JSON nested deeper than %d levels", maxJSONDepth))
+	}
+	return nil
+}
+
+func (p *jsonParser) array() (Value, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	p.pos++
+	items := []Value{}
+	p.space()
+	if p.pos < len(p.data) && p.data[p.pos] == ']' {
+		p.pos++
+		return NewTuple(items), nil
+	}
+	for {
+		p.space()
+		v, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, v)
+		p.space()
+		if p.pos >= len(p.data) {
+			return nil, p.fail("unexpected end of JSON input")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+		case ']':
+			p.pos++
+			return NewTuple(items), nil
+		default:
+			return nil, p.fail(fmt.Sprintf("invalid character %q after array element", p.data[p.pos]))
+		}
+	}
+}
+
+func (p *jsonParser) object() (Value, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	p.pos++
+	d := NewDict(4)
+	p.space()
+	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+		p.pos++
+		return d, nil
+	}
+	for {
+		p.space()
+		if p.pos >= len(p.data) {
+			return nil, p.fail("unexpected end of JSON input")
+		}
+		if p.data[p.pos] != '"' {
+			return nil, p.fail(fmt.Sprintf("invalid character %q looking for beginning of object key string", p.data[p.pos]))
+		}
+		k, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		p.space()
+		if p.pos >= len(p.data) {
+			return nil, p.fail("unexpected end of JSON input")
+		}
+		if p.data[p.pos] != ':' {
+			return nil, p.fail(fmt.Sprintf("invalid character %q after object key", p.data[p.pos]))
+		}
+		p.pos++
+		p.space()
+		v, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		d.SetString(k, v)
+		p.space()
+		if p.pos >= len(p.data) {
+			return nil, p.fail("unexpected end of JSON input")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+		case '}':
+			p.pos++
+			return d, nil
+		default:
+			return nil, p.fail(fmt.Sprintf("invalid character %q after object key:value pair", p.data[p.pos]))
+		}
+	}
+}
+
+func (p *jsonParser) str() (string, error) {
+	start := p.pos + 1
+	i := start
+	for i < len(p.data) {
+		c := p.data[i]
+		if c == '"' {
+			p.pos = i + 1
+			s := p.data[start:i]
+			if !utf8.Valid(s) {
+				return strings.ToValidUTF8(string(s), "\uFFFD"), nil
+			}
+			return string(s), nil
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		i++
+	}
+	// The slow path: escapes. encoding/json decodes one string exactly.
+	end := i
+	for end < len(p.data) {
+		c := p.data[end]
+		if c == '\\' {
+			end += 2
+			continue
+		}
+		if c == '"' {
+			break
+		}
+		end++
+	}
+	if end >= len(p.data) {
+		p.pos = len(p.data)
+		return "", p.fail("unexpected end of JSON input")
+	}
+	var s string
+	if err := json.Unmarshal(p.data[p.pos:end+1], &s); err != nil {
+		return "", p.fail("invalid string: " + err.Error())
+	}
+	p.pos = end + 1
+	return s, nil
+}
+
+func (p *jsonParser) number() (Value, error) {
+	start := p.pos
+	i := p.pos
+	if i < len(p.data) && p.data[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(p.data) && p.data[i] >= '0' && p.data[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	if digits() == 0 {
+		p.pos = i
+		return nil, p.fail("invalid number")
+	}
+	if i < len(p.data) && p.data[i] == '.' {
+		i++
+		if digits() == 0 {
+			p.pos = i
+			return nil, p.fail("invalid number")
+		}
+	}
+	if i < len(p.data) && (p.data[i] == 'e' || p.data[i] == 'E') {
+		i++
+		if i < len(p.data) && (p.data[i] == '+' || p.data[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			p.pos = i
+			return nil, p.fail("invalid number")
+		}
+	}
+	p.pos = i
+	text := p.data[start:i]
+	if len(text) < 19 && bytes.IndexAny(text, ".eE") < 0 {
+		var n int64
+		neg := text[0] == '-'
+		for _, c := range text {
+			if c != '-' {
+				n = n*10 + int64(c-'0')
+			}
+		}
+		if neg {
+			n = -n
+		}
+		return Int(n), nil
+	}
+	return ParseNumber(string(text))
 }
 
 // ParseNumber reads a JSON or YAML number: an integer of any size when it
