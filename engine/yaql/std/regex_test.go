@@ -330,3 +330,46 @@ func TestRegexUnsupportedAfterSyntaxErrors(t *testing.T) {
 		{`regex('a++b{2,1}')`, `!error: min repeat greater than max repeat at position 5`},
 	})
 }
+
+// FuzzRegex checks that no pattern or subject makes the regex functions
+// panic or run away: every outcome is a value or an error.
+func FuzzRegex(f *testing.F) {
+	for _, seed := range []struct{ p, s string }{
+		{`(\d+)\.?(\d+)?`, "a24.16b"}, {`(?P<ab>x)(?P<b>y)`, "xy"}, {`x*`, "abxd"}, {`[^\W\d]+|\b$`, "é a\n"},
+		{`(?x) a # c`, "a"}, {`a{2,1}`, ""}, {`(?i:[a-z]){1,3}?`, "ABC"}, {`\1(a)`, "aa"}, {`[\s\S]`, "\n"},
+	} {
+		f.Add(seed.p, seed.s)
+	}
+	e, root, err := std.NewFlavor(std.Plain, std.Setup{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	exprs := []string{
+		`regex($p).searchAll($s, [$.value, $.start, $.end, $2])`,
+		`regex($p, ignoreCase => true, multiLine => true).split($s)`,
+		`regex($p, dotAll => true).replace($s, $p)`,
+		`regex($p).replaceBy($s, $.value)`,
+		`[$s =~ $p, $s.matches($p), escapeRegex($s) =~ $p, str(regex($p))]`,
+	}
+	var stmts []*yaql.Statement
+	for _, src := range exprs {
+		st, err := e.Parse(src)
+		if err != nil {
+			f.Fatal(err)
+		}
+		stmts = append(stmts, st)
+	}
+	f.Fuzz(func(t *testing.T, p, s string) {
+		ctx := root.Child()
+		ctx.Set("p", value.String(p))
+		ctx.Set("s", value.String(s))
+		for _, st := range stmts {
+			if _, err := st.Evaluate(context.Background(), ctx, value.Null); err != nil {
+				var ye *yaql.Error
+				if !errors.As(err, &ye) {
+					t.Fatalf("%s with p=%q s=%q: unexpected error type %T: %v", st.Source, p, s, err, err)
+				}
+			}
+		}
+	})
+}

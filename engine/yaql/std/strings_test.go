@@ -369,3 +369,29 @@ func TestStringsBudget(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFormat checks that no format string makes str.format panic or run
+// away: every outcome is a string or an error.
+func FuzzFormat(f *testing.F) {
+	for _, seed := range []string{"{0}->{x}", "{:{}}", "{0:*^+#012,.3f}", "{0[a]}{1!r:>{2}}", "{0.real:_x}", "{", "}}{{", "{0:{1:{2}}}"} {
+		f.Add(seed)
+	}
+	e, root, err := std.NewFlavor(std.Plain, std.Setup{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	st, err := e.Parse(`[$f.format(1234.5, 'ab', [1, null], x => {a => true}), $f.format(-7, 12, 3, 4, x => null)]`)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, format string) {
+		ctx := root.Child()
+		ctx.Set("f", value.String(format))
+		if _, err := st.Evaluate(context.Background(), ctx, value.Null); err != nil {
+			var ye *yaql.Error
+			if !errors.As(err, &ye) {
+				t.Fatalf("%q: unexpected error type %T: %v", format, err, err)
+			}
+		}
+	})
+}
