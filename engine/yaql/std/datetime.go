@@ -162,11 +162,8 @@ func registerDateTime(c *yaql.Context, _ Options) {
 			yaql.Opt("minute", intOrNull, value.Null), yaql.Opt("second", intOrNull, value.Null),
 			yaql.Opt("microsecond", intOrNull, value.Null), yaql.Opt("offset", spanOrNull, value.Null)),
 		yaql.Meth("format", func(c *yaql.Call) (value.Value, error) {
-			s, err := strftime(c.Args[0].(value.DateTime).T, string(c.Args[1].(value.String)))
+			s, err := strftime(c.Args[0].(value.DateTime).T, string(c.Args[1].(value.String)), c.RT.Engine.Options.MaxString)
 			if err != nil {
-				return nil, err
-			}
-			if err := c.RT.CheckString(len(s)); err != nil {
 				return nil, err
 			}
 			return value.String(s), nil

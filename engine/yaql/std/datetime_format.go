@@ -15,8 +15,11 @@ import (
 	"murano.dev/playground/engine/yaql"
 )
 
-// strftime formats a date as Python's datetime.strftime does.
-func strftime(d time.Time, format string) (string, error) {
+// strftime formats a date as Python's datetime.strftime does. Python
+// gives up, returning "", when the result does not fit a buffer 256 times
+// the length of the format (rounded up to a power of two, at least 1024);
+// results longer than maxLen characters fail with a budget error.
+func strftime(d time.Time, format string, maxLen int) (string, error) {
 	if strings.IndexByte(format, 0) >= 0 {
 		return "", yaql.Raise("ValueError", "embedded null character")
 	}
@@ -41,19 +44,46 @@ func strftime(d time.Time, format string) (string, error) {
 			b.WriteByte(format[i])
 		}
 	}
-	return cStrftime(d, b.String()), nil
+	n := utf8.RuneCountInString(b.String())
+	limit := 1024
+	for limit < 256*n {
+		limit *= 2
+	}
+	max := limit - 1
+	overBudget := maxLen < max
+	if overBudget {
+		max = maxLen
+	}
+	out, ok := cStrftime(d, b.String(), max)
+	switch {
+	case ok:
+		return out, nil
+	case overBudget:
+		return "", &yaql.Error{Class: yaql.ClassBudget, Msg: fmt.Sprintf("budget exceeded: a string would be longer than %d bytes", maxLen), Pos: -1, End: -1}
+	}
+	return "", nil
 }
 
 // cStrftime is GNU libc's wcsftime (Python formats wide strings) in the
 // C locale for a struct tm with the wall clock of d, tm_isdst 0,
 // tm_gmtoff 0 and the zone name UTC, what Python passes for the time
-// zones YAQL dates carry.
-func cStrftime(d time.Time, format string) string {
+// zones YAQL dates carry. ok is false when the result would be longer
+// than max characters (max < 0 for no limit).
+func cStrftime(d time.Time, format string, max int) (result string, ok bool) {
 	var out strings.Builder
 	rs := []rune(format)
+	runes, counted := 0, 0
+	fits := func() bool {
+		runes += utf8.RuneCountInString(out.String()[counted:])
+		counted = out.Len()
+		return max < 0 || runes <= max
+	}
 	for i := 0; i < len(rs); i++ {
 		if rs[i] != '%' {
 			out.WriteRune(rs[i])
+			if !fits() {
+				return "", false
+			}
 			continue
 		}
 		start := i
@@ -75,9 +105,12 @@ func cStrftime(d time.Time, format string) string {
 		}
 		width := 0
 		for ; i < len(rs) && rs[i] >= '0' && rs[i] <= '9'; i++ {
-			if width < 1<<20 {
+			if width < 1<<30 {
 				width = width*10 + int(rs[i]-'0')
 			}
+		}
+		if max >= 0 && width > max {
+			return "", false
 		}
 		var modifier rune
 		if i < len(rs) && (rs[i] == 'E' || rs[i] == 'O') {
@@ -92,8 +125,11 @@ func cStrftime(d time.Time, format string) string {
 		if !f.convert(d, rs[i], modifier, changeCase) {
 			f.str(string(rs[start : i+1]))
 		}
+		if !fits() {
+			return "", false
+		}
 	}
-	return out.String()
+	return out.String(), fits()
 }
 
 // cFormatter writes one conversion with its flags and width.
@@ -261,7 +297,7 @@ func (f *cFormatter) str(s string) {
 // sub writes the expansion of another format as one string; the ^ flag
 // upper-cases it.
 func (f *cFormatter) sub(d time.Time, format string) bool {
-	s := cStrftime(d, format)
+	s, _ := cStrftime(d, format, -1)
 	f.lowcase = false
 	f.str(s)
 	return true

@@ -1,9 +1,13 @@
 package std_test
 
 import (
+	"context"
+	"errors"
 	"testing"
 	"time"
 
+	"murano.dev/playground/engine/value"
+	"murano.dev/playground/engine/yaql"
 	"murano.dev/playground/engine/yaql/std"
 )
 
@@ -350,9 +354,49 @@ var dateTimeCases = []struct{ expr, want string }{
 	{`datetime("000")`, "!ParserError: day is out of range for month: 000"},
 	{`datetime("2015-001")`, "!ParserError: Unknown string format: 2015-001"},
 	{`datetime("10:30 +05:30").format('%Z')`, `""`},
+	// Python returns '' when the result outgrows 256 times the format
+	{"datetime(2015,3,4).format('%1000d').len()", "1000"},
+	{"datetime(2015,3,4).format('%2047d').len()", "2047"},
+	{"datetime(2015,3,4).format('%2048d').len()", "0"},
+	{"datetime(2015,3,4).format('%5000d').len()", "0"},
+	{"datetime(2015,3,4).format('xxxxx%3000d').len()", "3005"},
+	{"datetime(2015,3,4).format('%1022d%').len()", "1023"},
+	{"datetime(2015,3,4).format('%99999999999999999999d').len()", "0"},
+	{"datetime(2015,3,4).format('é%2046d').len()", "2047"},
+	{"datetime(2015,3,4).format('%2046dé').len()", "2047"},
+	{"datetime(2015,3,4).format('%f%2040d').len()", "2046"},
 }
 
 func TestDateTime(t *testing.T) { checkOracleCases(t, "datetime_test", dateTimeCases) }
+
+// TestDateTimeFormatBudget checks that format() fails within the string
+// budget when its result would be too long, before building it.
+func TestDateTimeFormatBudget(t *testing.T) {
+	opts := std.DefaultOptions(std.Plain)
+	opts.MaxString = 1000
+	e, root, err := std.NewFlavor(std.Plain, std.Setup{Options: &opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for src, class := range map[string]string{
+		"datetime(2015, 3, 4).format('%1001d')":     yaql.ClassBudget,
+		"datetime(2015, 3, 4).format('%500d%500d')": "",
+		"datetime(2015, 3, 4).format('%500d%501d')": yaql.ClassBudget,
+	} {
+		st, err := e.Parse(src)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		_, err = st.Evaluate(context.Background(), root, value.Null)
+		var ye *yaql.Error
+		switch {
+		case class == "" && err != nil:
+			t.Errorf("%s: %v", src, err)
+		case class != "" && (!errors.As(err, &ye) || ye.Class != class):
+			t.Errorf("%s: error %v, want %s", src, err, class)
+		}
+	}
+}
 
 // withClock runs f with std.Clock stopped at now.
 func withClock(t *testing.T, now time.Time, f func()) {
