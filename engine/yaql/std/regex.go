@@ -11,6 +11,7 @@ package std
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -201,7 +202,7 @@ func compileRegexCached(pattern string) (*Regex, error) {
 // re.UNICODE)) and translates it.
 func compileRegex(pattern string, flags int) (r *Regex, err error) {
 	p := &reParser{src: []rune(pattern), pattern: pattern, flags: flags, open: map[int]bool{},
-		groupIndex: map[string]int{}, lookbehind: -1, refPos: map[int]int{}, unsupportedPos: -1}
+		groupIndex: map[string]int{}, lookbehind: -1, unsupportedPos: -1}
 	defer func() {
 		if e := recover(); e != nil {
 			pe, ok := e.(reParseError)
@@ -224,9 +225,9 @@ func compileRegex(pattern string, flags int) (r *Regex, err error) {
 	if p.hasNext {
 		p.fail("unbalanced parenthesis", 0)
 	}
-	for g, pos := range p.refPos {
-		if g > p.groups {
-			return nil, reError(fmt.Sprintf("invalid group reference %d", g), pattern, pos)
+	for _, ref := range p.refPos {
+		if ref.group > p.groups {
+			return nil, reError(fmt.Sprintf("invalid group reference %d", ref.group), pattern, ref.pos)
 		}
 	}
 	if p.unsupportedPos >= 0 {
@@ -240,6 +241,9 @@ func compileRegex(pattern string, flags int) (r *Regex, err error) {
 	}
 	return r, nil
 }
+
+// reGroupRef is a group number a conditional group refers to, and where.
+type reGroupRef struct{ group, pos int }
 
 // reParseError carries a pattern error out of the recursive parser.
 type reParseError struct{ err error }
@@ -258,8 +262,8 @@ type reParser struct {
 	open           map[int]bool
 	names          []string
 	groupIndex     map[string]int
-	lookbehind     int         // groups open when the current lookbehind started, -1 outside
-	refPos         map[int]int // conditional group references to check at the end
+	lookbehind     int          // groups open when the current lookbehind started, -1 outside
+	refPos         []reGroupRef // conditional group references to check at the end
 	unsupported    string
 	unsupportedPos int
 	usesDollar     bool
@@ -742,8 +746,8 @@ func (p *reParser) parseConditional(verbose bool, nested int, sc reScope, start 
 		if g >= reMaxGroups {
 			p.fail(fmt.Sprintf("invalid group reference %d", g), n+1)
 		}
-		if _, seen := p.refPos[g]; !seen {
-			p.refPos[g] = p.tell() - n - 1
+		if !slices.ContainsFunc(p.refPos, func(r reGroupRef) bool { return r.group == g }) {
+			p.refPos = append(p.refPos, reGroupRef{g, p.tell() - n - 1})
 		}
 		gid = g
 	}
