@@ -168,6 +168,9 @@ func numMul(rt *yaql.Runtime, a, b value.Value) (value.Value, error) {
 
 // numDiv is floor division for two integers and true division otherwise.
 func numDiv(_ *yaql.Runtime, a, b value.Value) (value.Value, error) {
+	if q, _, ok := intFloorDivMod(a, b); ok {
+		return q, nil
+	}
 	x, y, isFloat, err := floatPair(a, b)
 	if err != nil {
 		return nil, err
@@ -188,6 +191,9 @@ func numDiv(_ *yaql.Runtime, a, b value.Value) (value.Value, error) {
 
 // numMod is Python's %: the result has the sign of the divisor.
 func numMod(_ *yaql.Runtime, a, b value.Value) (value.Value, error) {
+	if _, m, ok := intFloorDivMod(a, b); ok {
+		return m, nil
+	}
 	x, y, isFloat, err := floatPair(a, b)
 	if err != nil {
 		return nil, err
@@ -215,6 +221,22 @@ func floatMod(x, y float64) float64 {
 		m += y
 	}
 	return m
+}
+
+// intFloorDivMod is floorDivMod for two Ints whose quotient fits an
+// Int; ok is false otherwise (and for a zero divisor).
+func intFloorDivMod(a, b value.Value) (q, m value.Int, ok bool) {
+	x, xok := a.(value.Int)
+	y, yok := b.(value.Int)
+	if !xok || !yok || y == 0 || (x == math.MinInt64 && y == -1) {
+		return 0, 0, false
+	}
+	q, m = x/y, x%y
+	if m != 0 && (m < 0) != (y < 0) {
+		q--
+		m += y
+	}
+	return q, m, true
 }
 
 // floorDivMod returns Python's x // y and x % y.

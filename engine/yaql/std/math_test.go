@@ -322,6 +322,22 @@ var mathCases = []struct{ expr, want string }{
 	{"float('e5')", "!ValueError: could not convert string to float: 'e5'"},
 	{"float('+.5e-1')", "0.05"},
 	{"float('- 1')", "!ValueError: could not convert string to float: '- 1'"},
+	// floor division and modulo at the int64 edges
+	{"-7 / 2", "-4"},
+	{"7 / -2", "-4"},
+	{"-7 mod 2", "1"},
+	{"7 mod -2", "-1"},
+	{"-9223372036854775808 / -1", "9223372036854775808"},
+	{"-9223372036854775808 mod -1", "0"},
+	{"-9223372036854775808 / 1", "-9223372036854775808"},
+	{"9223372036854775807 mod -9223372036854775808", "-1"},
+	{"-9223372036854775808 mod 9223372036854775807", "9223372036854775806"},
+	{"0 / -5", "0"},
+	{"0 mod -5", "0"},
+	{"-1 / 5", "-1"},
+	{"-1 mod 5", "4"},
+	{"5 mod 5", "0"},
+	{"-5 mod 5", "0"},
 }
 
 func TestMath(t *testing.T) { checkOracleCases(t, "math_test", mathCases) }
