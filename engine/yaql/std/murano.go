@@ -1,0 +1,300 @@
+// This file defines the MuranoPL flavour's functions that need no MuranoPL
+// object runtime (murano/dsl/yaql_functions.py and
+// murano/engine/system/yaql_functions.py) and MuranoPL's #finalize.
+
+package std
+
+import (
+	"context"
+	"errors"
+	"math"
+	"time"
+
+	"murano.dev/playground/engine/value"
+	"murano.dev/playground/engine/yaql"
+)
+
+func init() { muranoLayer = registerMurano }
+
+// muranoIteratorsLimit is murano's dsl_iterators_limit: the largest
+// collection its finalizer materialises or hands back.
+const muranoIteratorsLimit = 2000
+
+// muranoLegacyExtensions are the string and collection methods that
+// MuranoPL 1.0 and 1.1 make callable as functions too.
+var muranoLegacyExtensions = []string{"toLower", "toUpper", "trim", "join", "split", "startsWith", "endsWith", "matches", "replace", "flatten"}
+
+// registerMurano adds the MuranoPL functions to c; legacyRuntime selects
+// the additions of format 1.0 and 1.1 packages (c then sees the legacy
+// layer).
+func registerMurano(c *yaql.Context, legacyRuntime bool) {
+	c.Register(
+		yaql.Fn("#finalize", muranoFinalize, yaql.P("obj", yaql.Any)),
+		yaql.Ext("require", muranoRequire, yaql.P("value", yaql.Any)),
+		yaql.Fn("sleep", muranoSleep, yaql.P("seconds", yaql.Number)),
+		yaql.Fn("isObject", func(*yaql.Call) (value.Value, error) { return value.Bool(false), nil }, yaql.P("value", yaql.Any)),
+		yaql.Ext("base64encode", muranoBase64Encode, yaql.P("value", yaql.String)),
+		yaql.Ext("base64decode", muranoBase64Decode, yaql.P("value", yaql.String)),
+		yaql.Ext("pselect", muranoPSelect, yaql.P("collection", yaql.Iterable), yaql.P("composer", yaql.Lazy)),
+		yaql.Ext("bind", muranoBind, yaql.P("obj", yaql.Any), yaql.P("mappings", yaql.Mapping)),
+		yaql.Fn("randomName", muranoRandomName),
+		yaql.Ext("patch", muranoPatch, yaql.P("obj", yaql.Any), yaql.P("patch", yaql.Any)),
+	)
+	if !legacyRuntime {
+		return
+	}
+	c.Register(
+		yaql.Ext("substr", muranoSubstr, yaql.P("string", yaql.String), yaql.P("start", legacyInt), yaql.Opt("length", legacyInt, value.Int(-1))),
+		yaql.Ext("firstOrDefault", muranoFirstOrDefault, yaql.P("collection", yaql.Iterable), yaql.Opt("default", yaql.Any, value.Null)),
+	)
+	var clones []*yaql.Func
+	for _, name := range muranoLegacyExtensions {
+		clones = append(clones, extensionClones(c, name)...)
+	}
+	c.Register(clones...)
+}
+
+// muranoFinalize is MuranoPL's #finalize (helpers.evaluate) followed by
+// the conversion MuranoPL applies to values it hands back (dsl.to_mutable):
+// iterators are materialised, and every collection longer than the
+// iterator limit fails.
+func muranoFinalize(c *yaql.Call) (value.Value, error) {
+	frozen, err := muranoFreeze(c.RT, c.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	return muranoMutable(c.RT, frozen)
+}
+
+// muranoFreeze is helpers.evaluate: it materialises iterators (at most
+// muranoIteratorsLimit elements) and turns sequences into tuples, sets
+// into frozensets and dictionaries into frozen ones, recursively.
+func muranoFreeze(rt *yaql.Runtime, v value.Value) (value.Value, error) {
+	switch x := v.(type) {
+	case *value.Dict:
+		out := value.NewDict(x.Len())
+		for i, k := range x.Keys() {
+			fk, err := muranoFreeze(rt, k)
+			if err != nil {
+				return nil, err
+			}
+			fv, err := muranoFreeze(rt, x.Values()[i])
+			if err != nil {
+				return nil, err
+			}
+			if err := out.Set(fk, fv); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case *value.Set:
+		out := value.NewSet(x.Len())
+		for _, e := range x.Items() {
+			fe, err := muranoFreeze(rt, e)
+			if err != nil {
+				return nil, err
+			}
+			if err := out.Add(fe); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case *value.List, *value.Range, *value.Iterator:
+		if r, ok := x.(*value.Range); ok && r.Len() > muranoIteratorsLimit {
+			return nil, collectionTooLarge()
+		}
+		_, isIter := x.(*value.Iterator)
+		var items []value.Value
+		err := value.Each(x, func(e value.Value) error {
+			if err := rt.Step(); err != nil {
+				return err
+			}
+			if isIter && len(items) >= muranoIteratorsLimit {
+				return collectionTooLarge()
+			}
+			fe, err := muranoFreeze(rt, e)
+			items = append(items, fe)
+			if err == nil {
+				err = rt.CheckCollection(len(items))
+			}
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		return value.NewTuple(items), nil
+	}
+	return v, nil
+}
+
+// muranoMutable is dsl.to_mutable (yaql's output conversion with murano's
+// iterator limit): dictionaries stay dictionaries, tuples and sets become
+// lists as the engine options say.
+func muranoMutable(rt *yaql.Runtime, v value.Value) (value.Value, error) {
+	o := rt.Engine.Options
+	switch x := v.(type) {
+	case *value.Dict:
+		if x.Len() > muranoIteratorsLimit {
+			return nil, collectionTooLarge()
+		}
+		out := value.NewDict(x.Len())
+		for i, k := range x.Keys() {
+			mk, err := muranoMutable(rt, k)
+			if err != nil {
+				return nil, err
+			}
+			mv, err := muranoMutable(rt, x.Values()[i])
+			if err != nil {
+				return nil, err
+			}
+			if err := out.Set(mk, mv); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case *value.Set:
+		items, err := muranoMutableItems(rt, x.Items())
+		if err != nil || o.ConvertSetsToLists {
+			return value.NewPyList(items), err
+		}
+		s := value.NewSet(len(items))
+		s.Mutable = true
+		for _, e := range items {
+			if err := s.Add(e); err != nil {
+				return nil, err
+			}
+		}
+		return s, nil
+	case *value.List:
+		items, err := muranoMutableItems(rt, x.Items)
+		return &value.List{Items: items, Mutable: x.Mutable || o.ConvertTuplesToLists}, err
+	case *value.Range, *value.Iterator:
+		frozen, err := muranoFreeze(rt, x)
+		if err != nil {
+			return nil, err
+		}
+		items, err := muranoMutableItems(rt, frozen.(*value.List).Items)
+		return value.NewPyList(items), err
+	}
+	return v, nil
+}
+
+func muranoMutableItems(rt *yaql.Runtime, items []value.Value) ([]value.Value, error) {
+	if len(items) > muranoIteratorsLimit {
+		return nil, collectionTooLarge()
+	}
+	out := make([]value.Value, len(items))
+	for i, e := range items {
+		if err := rt.Step(); err != nil {
+			return nil, err
+		}
+		m, err := muranoMutable(rt, e)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = m
+	}
+	return out, nil
+}
+
+func collectionTooLarge() error {
+	return yaql.Raise(yaql.ClassTooLarge, "Collection length exceeds %d elements", muranoIteratorsLimit)
+}
+
+func muranoRequire(c *yaql.Call) (value.Value, error) {
+	if value.IsNull(c.Args[0]) {
+		return nil, yaql.Raise("ValueError", "Required value is missing")
+	}
+	return c.Args[0], nil
+}
+
+// sleepFor waits for d or until ctx ends; tests replace it.
+var sleepFor = func(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// runtimeContext is the context.Context of an evaluation, when the
+// runtime exposes it.
+type runtimeContext interface{ Context() context.Context }
+
+// muranoSleep is sleep(seconds): it pauses the evaluation, which stays
+// cancellable.
+func muranoSleep(c *yaql.Call) (value.Value, error) {
+	secs, _ := value.ToFloat(c.Args[0])
+	if math.IsNaN(secs) || secs <= 0 {
+		return value.Null, nil
+	}
+	d := time.Duration(math.Min(secs, float64(math.MaxInt64/time.Second)) * float64(time.Second))
+	ctx := context.Background()
+	if rc, ok := any(c.RT).(runtimeContext); ok {
+		ctx = rc.Context()
+	}
+	if err := sleepFor(ctx, d); err != nil {
+		return nil, yaql.Raise(yaql.ClassCancelled, "evaluation cancelled: %s", err)
+	}
+	return value.Null, nil
+}
+
+// muranoPSelect is pselect(collection, composer): select evaluated for
+// every element before the first failure is reported, as the reference's
+// parallel evaluation does.
+func muranoPSelect(c *yaql.Call) (value.Value, error) {
+	f := c.Lambda(1)
+	var results []value.Value
+	var first error
+	err := value.Each(c.Args[0], func(e value.Value) error {
+		if err := c.RT.Step(); err != nil {
+			return err
+		}
+		r, err := f.Call(e)
+		if err != nil {
+			if stopsEvaluation(err) {
+				return err
+			}
+			if first == nil {
+				first = err
+			}
+		}
+		results = append(results, r)
+		return c.RT.CheckCollection(len(results))
+	})
+	if err != nil {
+		return nil, err
+	}
+	if first != nil {
+		return nil, first
+	}
+	return value.SliceIterator(results), nil
+}
+
+// stopsEvaluation reports whether err ends the whole evaluation (budget,
+// cancellation) rather than one branch of it.
+func stopsEvaluation(err error) bool {
+	var ye *yaql.Error
+	return errors.As(err, &ye) && (ye.Class == yaql.ClassBudget || ye.Class == yaql.ClassCancelled)
+}
+
+// muranoSubstr is substr(string, start, length): substring by another
+// name.
+func muranoSubstr(c *yaql.Call) (value.Value, error) {
+	return c.CallFunction("substring", c.Args[0], c.Args[1], c.Args[2])
+}
+
+func muranoFirstOrDefault(c *yaql.Call) (value.Value, error) {
+	it, _ := value.Iterate(c.Args[0])
+	v, ok, err := it.Next()
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return c.Args[1], nil
+	}
+	return v, nil
+}
