@@ -4,6 +4,7 @@ package yaql
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"murano.dev/playground/engine/value"
@@ -19,8 +20,7 @@ import (
 // can be evaluated in like any other context.
 type Context struct {
 	parent    *Context
-	data      map[string]value.Value
-	order     []string // the keys of data in the order they were first set
+	vars      []variable // the variables, in the order first set
 	funcs     map[string]*overloads
 	exclusive map[string]bool
 
@@ -31,6 +31,13 @@ type Context struct {
 	// lookup, when set, is where calls made directly in this context find
 	// their functions; variables still come from this context's chain.
 	lookup *Context
+}
+
+// variable is a variable binding: its stored name ("$x") and value. Contexts hold a
+// few variables each, so a slice searched linearly beats a map.
+type variable struct {
+	name string
+	v    value.Value
 }
 
 // overloads are the functions registered under one name in one context,
@@ -53,6 +60,9 @@ func (*Context) Type() string { return "Context" }
 // normalizeName turns a variable name into its stored form: "$name", with
 // the bare "$" meaning "$1".
 func normalizeName(name string) string {
+	if len(name) == 1 && name[0] >= '1' && name[0] <= '9' {
+		return positionalNames[name[0]-'1']
+	}
 	if !strings.HasPrefix(name, "$") {
 		name = "$" + name
 	}
@@ -74,14 +84,31 @@ func (c *Context) Set(name string, v value.Value) {
 		c.members[0].Set(name, v)
 		return
 	}
-	if c.data == nil {
-		c.data = make(map[string]value.Value, 2)
+	c.setNormalized(normalizeName(name), v)
+}
+
+var positionalNames = [...]string{"$1", "$2", "$3", "$4", "$5", "$6", "$7", "$8", "$9"}
+
+// setPositional sets $i (1-based), as lambdas publish their arguments.
+func (c *Context) setPositional(i int, v value.Value) {
+	if i <= len(positionalNames) && c.linked == nil && c.members == nil {
+		c.setNormalized(positionalNames[i-1], v)
+		return
 	}
-	name = normalizeName(name)
-	if _, ok := c.data[name]; !ok {
-		c.order = append(c.order, name)
+	c.Set(strconv.Itoa(i), v)
+}
+
+func (c *Context) setNormalized(name string, v value.Value) {
+	for i := range c.vars {
+		if c.vars[i].name == name {
+			c.vars[i].v = v
+			return
+		}
 	}
-	c.data[name] = v
+	if c.vars == nil {
+		c.vars = make([]variable, 0, 2)
+	}
+	c.vars = append(c.vars, variable{name, v})
 }
 
 // Get returns the value of a variable, searching the parents too.
@@ -108,8 +135,12 @@ func (c *Context) local(name string) (value.Value, bool) {
 		}
 		return nil, false
 	}
-	v, ok := c.data[name]
-	return v, ok
+	for i := range c.vars {
+		if c.vars[i].name == name {
+			return c.vars[i].v, true
+		}
+	}
+	return nil, false
 }
 
 // Has reports whether this context itself defines the variable.
@@ -133,10 +164,7 @@ func (c *Context) Delete(name string) {
 		return
 	}
 	name = normalizeName(name)
-	if _, ok := c.data[name]; ok {
-		delete(c.data, name)
-		c.order = slices.DeleteFunc(c.order, func(k string) bool { return k == name })
-	}
+	c.vars = slices.DeleteFunc(c.vars, func(b variable) bool { return b.name == name })
 }
 
 // Keys returns the names of the variables this context itself defines, in
@@ -158,7 +186,11 @@ func (c *Context) Keys() []string {
 		}
 		return keys
 	}
-	return slices.Clone(c.order)
+	keys := make([]string, len(c.vars))
+	for i, b := range c.vars {
+		keys[i] = b.name
+	}
+	return keys
 }
 
 // Register adds functions to this context (to the first member of a
@@ -299,11 +331,15 @@ func (c *Context) localFuncs(name string) (*overloads, bool) {
 // layers returns the overloads of name usable as methods (method true) or
 // as functions, one slice per context that defines any, nearest first.
 func (c *Context) layers(name string, method bool) [][]*Func {
+	return c.appendLayers(nil, name, method)
+}
+
+// appendLayers appends the layers of [Context.layers] to out.
+func (c *Context) appendLayers(out [][]*Func, name string, method bool) [][]*Func {
 	if c.lookup != nil {
-		return c.lookup.layers(name, method)
+		return c.lookup.appendLayers(out, name, method)
 	}
 	name = strings.TrimRight(name, "_")
-	var out [][]*Func
 	for p := c; p != nil; p = p.parent {
 		o, exclusive := p.localFuncs(name)
 		if o != nil {

@@ -102,8 +102,8 @@ func (f *Func) Invoke(rt *Runtime, ctx *Context, receiver value.Value, args []va
 	for i, kw := range kwargs {
 		kws[i] = kwArg{kw.Name, Arg{Val: kw.Value}}
 	}
-	b := bind(f, as, kws, rt)
-	if b == nil {
+	var b binding
+	if !bind(f, as, kws, rt, &b) {
 		return nil, &Error{Class: ClassArgument, Msg: "Invalid argument", Detail: "the arguments do not fit " + f.Signature(), Pos: -1, End: -1}
 	}
 	return b.run(rt, ctx, receiver)

@@ -14,7 +14,7 @@ func constValue(e syntax.Expr) value.Value {
 	case *syntax.Constant:
 		return n.Value
 	case *syntax.Keyword:
-		return value.String(n.Name)
+		return n.Value
 	}
 	return nil
 }
@@ -26,7 +26,7 @@ func (rt *Runtime) eval(e syntax.Expr, receiver value.Value, ctx *Context) (valu
 	case *syntax.Constant:
 		return n.Value, nil
 	case *syntax.Keyword:
-		return value.String(n.Name), nil
+		return n.Value, nil
 	case *syntax.Wrap:
 		return rt.eval(n.X, receiver, ctx)
 	case *syntax.MappingRule:

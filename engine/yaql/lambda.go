@@ -4,8 +4,6 @@
 package yaql
 
 import (
-	"strconv"
-
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql/syntax"
 )
@@ -64,7 +62,7 @@ func (l *Lambda) Invoke(args []value.Value, kwargs []KeywordArg) (value.Value, e
 		return l.val, nil
 	}
 	for i, a := range args {
-		ctx.Set(strconv.Itoa(i+1), a)
+		ctx.setPositional(i+1, a)
 	}
 	for _, kw := range kwargs {
 		ctx.Set(kw.Name, kw.Value)

@@ -5,6 +5,7 @@ package yaql
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"murano.dev/playground/engine/value"
@@ -32,13 +33,51 @@ func (rt *Runtime) CallFunction(ctx *Context, name string, receiver value.Value,
 
 // mapping assigns each argument to a parameter of one overload.
 type mapping struct {
-	pos []*Param          // by argument position
-	kw  map[string]*Param // by keyword
+	pos []*Param // by argument position
+	kw  []kwParam
+}
+
+type kwParam struct {
+	name string
+	p    *Param
+}
+
+// lazySig says which arguments an overload takes lazily: positions below
+// 64 as a bit mask, the others and keyword arguments by list.
+type lazySig struct {
+	mask  uint64
+	extra []int
+	kw    []string
+}
+
+func (a *lazySig) has(i int) bool {
+	if i < 64 {
+		return a.mask&(1<<uint(i)) != 0
+	}
+	return slices.Contains(a.extra, i)
+}
+
+func (a *lazySig) equal(b *lazySig) bool {
+	if a.mask != b.mask || len(a.extra) != len(b.extra) || len(a.kw) != len(b.kw) {
+		return false
+	}
+	for _, i := range a.extra {
+		if !slices.Contains(b.extra, i) {
+			return false
+		}
+	}
+	for _, k := range a.kw {
+		if !slices.Contains(b.kw, k) {
+			return false
+		}
+	}
+	return true
 }
 
 type candidate struct {
-	f *Func
-	m *mapping
+	f     *Func
+	m     mapping
+	level int
 }
 
 // Call calls the function name in ctx: it collects the overloads visible
@@ -52,7 +91,8 @@ func (rt *Runtime) Call(ctx *Context, name string, receiver value.Value, args []
 		return nil, err
 	}
 	method := receiver != NoValue
-	layers := ctx.layers(name, method)
+	var layerBuf [4][]*Func
+	layers := ctx.appendLayers(layerBuf[:0], name, method)
 	if len(layers) == 0 {
 		if method {
 			return nil, &Error{Class: ClassNoMethod, Msg: fmt.Sprintf("Unknown method \"%s\" for receiver %s", name, receiverText(receiver)), Pos: -1, End: -1}
@@ -69,12 +109,12 @@ func (rt *Runtime) Call(ctx *Context, name string, receiver value.Value, args []
 		return &Error{Class: ClassAmbiguousFunc, Msg: fmt.Sprintf("Ambiguous function \"%s\"", name), Pos: -1, End: -1}
 	}
 
-	var levels [][]candidate
-	var lazyPos map[int]bool
-	var lazyKw map[string]bool
+	var candBuf [8]candidate
+	cands := candBuf[:0]
+	var arena []*Param
+	var lazy lazySig
 	lazyKnown, kwModeKnown, noKwargs := false, false, false
-	for _, layer := range layers {
-		var level []candidate
+	for level, layer := range layers {
 		for _, f := range layer {
 			if !kwModeKnown {
 				kwModeKnown, noKwargs = true, f.NoKwargs
@@ -85,28 +125,29 @@ func (rt *Runtime) Call(ctx *Context, name string, receiver value.Value, args []
 			} else if noKwargs != f.NoKwargs {
 				return nil, ambiguous()
 			}
-			m := mapArgs(f, args, kwargs, rt)
-			if m == nil {
+			if len(arena) < len(args) {
+				arena = make([]*Param, len(args)*4)
+			}
+			m, ok := mapArgs(f, args, kwargs, rt, arena[:len(args):len(args)])
+			if !ok {
 				continue
 			}
-			lp, lk := m.lazy()
+			arena = arena[len(args):]
+			l := m.lazy()
 			if !lazyKnown {
-				lazyKnown, lazyPos, lazyKw = true, lp, lk
-			} else if !sameLazy(lazyPos, lazyKw, lp, lk) {
+				lazyKnown, lazy = true, l
+			} else if !lazy.equal(&l) {
 				return nil, ambiguous()
 			}
-			level = append(level, candidate{f, m})
-		}
-		if len(level) > 0 {
-			levels = append(levels, level)
+			cands = append(cands, candidate{f, m, level})
 		}
 	}
-	if len(levels) == 0 {
+	if len(cands) == 0 {
 		return nil, rt.notFound(name, receiver, layers, args, kwargs)
 	}
 
 	for i, a := range args {
-		if a.pending() && !lazyPos[i] {
+		if a.pending() && !lazy.has(i) {
 			v, err := rt.eval(a.Expr, NoValue, ctx)
 			if err != nil {
 				return nil, err
@@ -115,7 +156,7 @@ func (rt *Runtime) Call(ctx *Context, name string, receiver value.Value, args []
 		}
 	}
 	for i, kw := range kwargs {
-		if kw.arg.pending() && !lazyKw[kw.name] {
+		if kw.arg.pending() && !slices.Contains(lazy.kw, kw.name) {
 			v, err := rt.eval(kw.arg.Expr, NoValue, ctx)
 			if err != nil {
 				return nil, err
@@ -124,27 +165,30 @@ func (rt *Runtime) Call(ctx *Context, name string, receiver value.Value, args []
 		}
 	}
 
+	var bufs [2]binding
 	var winner *binding
 	var winnerMap *mapping
-	for _, level := range levels {
-		for _, c := range level {
-			b := bind(c.f, args, kwargs, rt)
-			if b == nil {
-				continue
-			}
-			if winner != nil {
-				if isSpecialization(winnerMap, c.m) {
-					continue
-				}
-				if !isSpecialization(c.m, winnerMap) {
-					return nil, ambiguous()
-				}
-			}
-			winner, winnerMap = b, c.m
-		}
-		if winner != nil {
+	for i := range cands {
+		c := &cands[i]
+		if winner != nil && c.level != cands[i-1].level {
 			break
 		}
+		b := &bufs[0]
+		if winner == b {
+			b = &bufs[1]
+		}
+		if !bind(c.f, args, kwargs, rt, b) {
+			continue
+		}
+		if winner != nil {
+			if isSpecialization(winnerMap, &c.m) {
+				continue
+			}
+			if !isSpecialization(&c.m, winnerMap) {
+				return nil, ambiguous()
+			}
+		}
+		winner, winnerMap = b, &c.m
 	}
 	if winner == nil {
 		return nil, rt.notFound(name, receiver, layers, args, kwargs)
@@ -166,6 +210,16 @@ func translateArgs(noKwargs bool, args []Arg, kwargs []kwArg) ([]Arg, []kwArg, e
 		if len(kwargs) > 0 {
 			return nil, nil, &Error{Class: ClassArgument, Msg: "Invalid argument " + kwargs[0].name, Pos: -1, End: -1}
 		}
+		return args, nil, nil
+	}
+	hasRules := false
+	for _, a := range args {
+		if _, ok := a.Expr.(*syntax.MappingRule); ok {
+			hasRules = true
+			break
+		}
+	}
+	if !hasRules && len(kwargs) == 0 {
 		return args, nil, nil
 	}
 	var pos []Arg
@@ -204,8 +258,9 @@ func findKw(kwargs []kwArg, name string) int {
 }
 
 // mapArgs decides which parameter of f each argument goes to and checks
-// what can be checked before evaluation; nil means f does not fit.
-func mapArgs(f *Func, args []Arg, kwargs []kwArg, rt *Runtime) *mapping {
+// what can be checked before evaluation; false means f does not fit. pos
+// is where the positional assignment is written (len(args) long).
+func mapArgs(f *Func, args []Arg, kwargs []kwArg, rt *Runtime, pos []*Param) (mapping, bool) {
 	var varArgs, varKw *Param
 	for i := range f.Params {
 		switch f.Params[i].Kind {
@@ -215,11 +270,17 @@ func mapArgs(f *Func, args []Arg, kwargs []kwArg, rt *Runtime) *mapping {
 			varKw = &f.Params[i]
 		}
 	}
-	m := &mapping{pos: make([]*Param, len(args)), kw: map[string]*Param{}}
+	m := mapping{pos: pos}
 	for i := range m.pos {
 		m.pos[i] = varArgs
 	}
-	used := make([]bool, len(kwargs))
+	var usedBuf [8]bool
+	used := usedBuf[:0]
+	if len(kwargs) > len(usedBuf) {
+		used = make([]bool, len(kwargs))
+	} else {
+		used = usedBuf[:len(kwargs)]
+	}
 	j := 0
 	for i := range f.Params {
 		p := &f.Params[i]
@@ -229,24 +290,24 @@ func mapArgs(f *Func, args []Arg, kwargs []kwArg, rt *Runtime) *mapping {
 			switch {
 			case j < len(args) && args[j].Val != NoValue:
 				if k >= 0 {
-					return nil
+					return m, false
 				}
 				m.pos[j] = p
 			case k >= 0:
-				m.kw[p.Name] = p
+				m.kw = append(m.kw, kwParam{p.Name, p})
 				used[k] = true
 			case p.Default == nil:
-				return nil
+				return m, false
 			case j < len(args):
 				m.pos[j] = p
 			}
 			j++
 		case KeywordOnly:
 			if k := findKw(kwargs, p.Name); k >= 0 {
-				m.kw[p.Name] = p
+				m.kw = append(m.kw, kwParam{p.Name, p})
 				used[k] = true
 			} else if p.Default == nil {
-				return nil
+				return m, false
 			}
 		}
 	}
@@ -255,59 +316,54 @@ func mapArgs(f *Func, args []Arg, kwargs []kwArg, rt *Runtime) *mapping {
 			continue
 		}
 		if varKw == nil {
-			return nil
+			return m, false
 		}
-		m.kw[kw.name] = varKw
+		m.kw = append(m.kw, kwParam{kw.name, varKw})
 		if !varKw.Type.Check(kw.arg, rt) {
-			return nil
+			return m, false
 		}
 	}
 	for i, p := range m.pos {
 		if p == nil {
-			return nil
+			return m, false
 		}
 		a := args[i]
 		if a.Val == NoValue && p.Default != nil {
 			a = Arg{Val: p.Default}
 		}
 		if !p.Type.Check(a, rt) {
-			return nil
+			return m, false
 		}
 	}
-	return m
+	return m, true
 }
 
-func (m *mapping) lazy() (map[int]bool, map[string]bool) {
-	pos := map[int]bool{}
+func (m *mapping) lazy() lazySig {
+	var l lazySig
 	for i, p := range m.pos {
 		if p.Type.Lazy() {
-			pos[i] = true
+			if i < 64 {
+				l.mask |= 1 << uint(i)
+			} else {
+				l.extra = append(l.extra, i)
+			}
 		}
 	}
-	kw := map[string]bool{}
-	for k, p := range m.kw {
-		if p.Type.Lazy() {
-			kw[k] = true
+	for _, kp := range m.kw {
+		if kp.p.Type.Lazy() {
+			l.kw = append(l.kw, kp.name)
 		}
 	}
-	return pos, kw
+	return l
 }
 
-func sameLazy(p1 map[int]bool, k1 map[string]bool, p2 map[int]bool, k2 map[string]bool) bool {
-	if len(p1) != len(p2) || len(k1) != len(k2) {
-		return false
-	}
-	for i := range p1 {
-		if !p2[i] {
-			return false
+func (m *mapping) kwParam(name string) *Param {
+	for _, kp := range m.kw {
+		if kp.name == name {
+			return kp.p
 		}
 	}
-	for k := range k1 {
-		if !k2[k] {
-			return false
-		}
-	}
-	return true
+	return nil
 }
 
 // isSpecialization reports whether m1's overload is more specific than
@@ -323,9 +379,9 @@ func isSpecialization(m1, m2 *mapping) bool {
 			res = true
 		}
 	}
-	for k, a1 := range m1.kw {
-		a2, ok := m2.kw[k]
-		if !ok {
+	for _, kp := range m1.kw {
+		a1, a2 := kp.p, m2.kwParam(kp.name)
+		if a2 == nil {
 			continue
 		}
 		if a2.Type.Specializes(a1.Type) {
@@ -344,12 +400,18 @@ type binding struct {
 	args   []Arg // by parameter index
 	rest   []Arg
 	kwargs []kwArg
+	argBuf [4]Arg
 }
 
 // bind checks the evaluated arguments against f's parameters; nil means
 // they do not fit.
-func bind(f *Func, args []Arg, kwargs []kwArg, rt *Runtime) *binding {
-	b := &binding{f: f, args: make([]Arg, len(f.Params))}
+func bind(f *Func, args []Arg, kwargs []kwArg, rt *Runtime, b *binding) bool {
+	*b = binding{f: f}
+	if len(f.Params) <= len(b.argBuf) {
+		b.args = b.argBuf[:len(f.Params)]
+	} else {
+		b.args = make([]Arg, len(f.Params))
+	}
 	used := make([]bool, len(kwargs))
 	check := func(a Arg, p *Param) bool { return p.Type.Check(a, rt) }
 	positional := 0
@@ -364,7 +426,7 @@ func bind(f *Func, args []Arg, kwargs []kwArg, rt *Runtime) *binding {
 			switch {
 			case j < len(args) && args[j].Val != NoValue:
 				if k >= 0 {
-					return nil
+					return false
 				}
 				b.args[i] = args[j]
 			case k >= 0:
@@ -373,7 +435,7 @@ func bind(f *Func, args []Arg, kwargs []kwArg, rt *Runtime) *binding {
 			case p.Default != nil:
 				b.args[i] = Arg{Val: p.Default}
 			default:
-				return nil
+				return false
 			}
 		case KeywordOnly:
 			if k := findKw(kwargs, p.Name); k >= 0 {
@@ -382,7 +444,7 @@ func bind(f *Func, args []Arg, kwargs []kwArg, rt *Runtime) *binding {
 			} else if p.Default != nil {
 				b.args[i] = Arg{Val: p.Default}
 			} else {
-				return nil
+				return false
 			}
 		case VarArgs:
 			varArgs = p
@@ -392,16 +454,16 @@ func bind(f *Func, args []Arg, kwargs []kwArg, rt *Runtime) *binding {
 			continue
 		}
 		if !check(b.args[i], p) {
-			return nil
+			return false
 		}
 	}
 	if len(args) > positional {
 		if varArgs == nil {
-			return nil
+			return false
 		}
 		for _, a := range args[positional:] {
 			if !check(a, varArgs) {
-				return nil
+				return false
 			}
 			b.rest = append(b.rest, a)
 		}
@@ -411,18 +473,36 @@ func bind(f *Func, args []Arg, kwargs []kwArg, rt *Runtime) *binding {
 			continue
 		}
 		if varKw == nil || !check(kw.arg, varKw) {
-			return nil
+			return false
 		}
 		b.kwargs = append(b.kwargs, kw)
 	}
-	return b
+	return true
+}
+
+// frame holds what one call allocates, in one allocation: the call
+// record, the conversion environment, the fresh child context and room for
+// a few arguments.
+type frame struct {
+	call   Call
+	env    ConvertEnv
+	ctx    Context
+	argBuf [4]value.Value
 }
 
 // run converts the arguments and calls the implementation in a fresh
 // child of ctx.
 func (b *binding) run(rt *Runtime, ctx *Context, receiver value.Value) (value.Value, error) {
-	c := &Call{RT: rt, Ctx: ctx.Child(), Receiver: receiver, Func: b.f, Args: make([]value.Value, len(b.f.Params))}
-	env := &ConvertEnv{RT: rt, Receiver: receiver, Ctx: c.Ctx}
+	fr := &frame{ctx: Context{parent: ctx}}
+	c := &fr.call
+	*c = Call{RT: rt, Ctx: &fr.ctx, Receiver: receiver, Func: b.f}
+	if len(b.f.Params) <= len(fr.argBuf) {
+		c.Args = fr.argBuf[:len(b.f.Params)]
+	} else {
+		c.Args = make([]value.Value, len(b.f.Params))
+	}
+	fr.env = ConvertEnv{RT: rt, Receiver: receiver, Ctx: c.Ctx}
+	env := &fr.env
 	var varArgs, varKw *Param
 	for i := range b.f.Params {
 		p := &b.f.Params[i]

@@ -29,6 +29,7 @@ type Constant struct {
 // to the string itself, but some functions accept only keywords.
 type Keyword struct {
 	Name       string
+	Value      value.String // the word as a string value
 	Start, End int
 }
 

@@ -140,7 +140,7 @@ func (ps *parseState) operand() (Expr, error) {
 	case tNumber, tString, tConst:
 		return &Constant{Value: tok.val, Start: tok.pos, End: tok.end}, nil
 	case tKeyword:
-		return &Keyword{Name: tok.text, Start: tok.pos, End: tok.end}, nil
+		return &Keyword{Name: tok.text, Value: value.String(tok.text), Start: tok.pos, End: tok.end}, nil
 	case tDollar:
 		name := &Constant{Value: value.String(tok.text), Start: tok.pos, End: tok.end}
 		return &Call{Name: "#get_context_data", Args: []Expr{name}, Kind: Variable, Start: tok.pos, End: tok.end, NameStart: tok.pos, NameEnd: tok.end}, nil
