@@ -341,7 +341,9 @@ func numCompareOp(test func(int) bool) func(*yaql.Call) (value.Value, error) {
 	}
 }
 
-// pyTypeName names a value's Python type as the reference's messages do.
+// pyTypeName names a value's Python type as the reference's messages do
+// (the type of an iterator depends on the function that made it, which
+// the value does not record: they are all called generators).
 func pyTypeName(v value.Value) string {
 	switch x := v.(type) {
 	case *value.List:
@@ -349,21 +351,15 @@ func pyTypeName(v value.Value) string {
 			return "list"
 		}
 		return "tuple"
-	case *value.Dict:
-		return "FrozenDict"
 	case *value.Set:
 		if x.Mutable {
 			return "set"
 		}
 		return "frozenset"
-	case value.DateTime:
-		return "datetime.datetime"
-	case value.TimeSpan:
-		return "datetime.timedelta"
 	case *value.Iterator:
 		return "generator"
 	}
-	return v.Type()
+	return pyClassName(v)
 }
 
 func fnInt(c *yaql.Call) (value.Value, error) {

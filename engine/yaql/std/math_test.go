@@ -338,6 +338,14 @@ var mathCases = []struct{ expr, want string }{
 	{"-1 mod 5", "4"},
 	{"5 mod 5", "0"},
 	{"-5 mod 5", "0"},
+	// TypeError names the Python type
+	{"int(regex('a'))", "!TypeError: int() argument must be a string, a bytes-like object or a real number, not 're.Pattern'"},
+	{"int(set(1))", "!TypeError: int() argument must be a string, a bytes-like object or a real number, not 'frozenset'"},
+	{"float(now())", "!TypeError: float() argument must be a string or a real number, not 'datetime.datetime'"},
+	{"float(timespan())", "!TypeError: float() argument must be a string or a real number, not 'datetime.timedelta'"},
+	{"int(list(1))", "!TypeError: int() argument must be a string, a bytes-like object or a real number, not 'tuple'"},
+	{"int(lambda)", "!ValueError: invalid literal for int() with base 10: 'lambda'"},
+	{"float([1].toList())", "!TypeError: float() argument must be a string or a real number, not 'tuple'"},
 }
 
 func TestMath(t *testing.T) { checkOracleCases(t, "math_test", mathCases) }
