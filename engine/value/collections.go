@@ -28,21 +28,61 @@ func (l *List) Len() int { return len(l.Items) }
 
 // Dict is an insertion-ordered dictionary whose keys are any hashable values.
 // Once built and shared it must not be changed: operations that "modify" a
-// dictionary build a new one.
+// dictionary build a new one. Small dictionaries are searched linearly;
+// an index is built once they grow.
 type Dict struct {
 	keys, vals []Value
-	index      map[hashKey]int
+	index      map[hashKey]int // nil while the dictionary is small
 }
+
+// smallDict is the size up to which a dictionary has no index.
+const smallDict = 8
 
 // NewDict returns an empty dictionary with room for n entries.
 func NewDict(n int) *Dict {
-	return &Dict{keys: make([]Value, 0, n), vals: make([]Value, 0, n), index: make(map[hashKey]int, n)}
+	return &Dict{keys: make([]Value, 0, n), vals: make([]Value, 0, n)}
 }
 
 func (*Dict) Type() string { return "dict" }
 
 // Len returns the number of entries.
 func (d *Dict) Len() int { return len(d.keys) }
+
+// find returns the position of the key equal to k (whose hash key is h).
+func (d *Dict) find(k Value, h hashKey) (int, bool) {
+	if d.index != nil {
+		i, ok := d.index[h]
+		return i, ok
+	}
+	if s, ok := k.(String); ok {
+		for i, x := range d.keys {
+			if xs, ok := x.(String); ok && xs == s {
+				return i, true
+			}
+		}
+		return 0, false
+	}
+	for i, x := range d.keys {
+		if xh, err := keyOf(x); err == nil && xh == h {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func (d *Dict) add(k, v Value, h hashKey) {
+	d.keys = append(d.keys, k)
+	d.vals = append(d.vals, v)
+	if d.index != nil {
+		d.index[h] = len(d.keys) - 1
+	} else if len(d.keys) > smallDict {
+		d.index = make(map[hashKey]int, 2*len(d.keys))
+		for i, x := range d.keys {
+			xh, _ := keyOf(x)
+			d.index[xh] = i
+		}
+	}
+}
 
 // Set adds or replaces an entry, keeping the position of an existing key.
 // It fails when the key is not hashable.
@@ -51,26 +91,23 @@ func (d *Dict) Set(k, v Value) error {
 	if err != nil {
 		return err
 	}
-	if i, ok := d.index[h]; ok {
+	if i, ok := d.find(k, h); ok {
 		d.vals[i] = v
 		return nil
 	}
-	d.index[h] = len(d.keys)
-	d.keys = append(d.keys, k)
-	d.vals = append(d.vals, v)
+	d.add(k, v, h)
 	return nil
 }
 
 // SetString adds or replaces an entry with a string key.
 func (d *Dict) SetString(k string, v Value) {
+	key := String(k)
 	h := hashKey{kind: hkString, s: k}
-	if i, ok := d.index[h]; ok {
+	if i, ok := d.find(key, h); ok {
 		d.vals[i] = v
 		return
 	}
-	d.index[h] = len(d.keys)
-	d.keys = append(d.keys, String(k))
-	d.vals = append(d.vals, v)
+	d.add(key, v, h)
 }
 
 // Get returns the value stored under k.
@@ -79,7 +116,7 @@ func (d *Dict) Get(k Value) (Value, bool) {
 	if err != nil {
 		return nil, false
 	}
-	i, ok := d.index[h]
+	i, ok := d.find(k, h)
 	if !ok {
 		return nil, false
 	}
@@ -88,11 +125,7 @@ func (d *Dict) Get(k Value) (Value, bool) {
 
 // GetString returns the value stored under the string key k.
 func (d *Dict) GetString(k string) (Value, bool) {
-	i, ok := d.index[hashKey{kind: hkString, s: k}]
-	if !ok {
-		return nil, false
-	}
-	return d.vals[i], true
+	return d.Get(String(k))
 }
 
 // Has reports whether k is a key. It fails when k is not hashable.
@@ -101,7 +134,7 @@ func (d *Dict) Has(k Value) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	_, ok := d.index[h]
+	_, ok := d.find(k, h)
 	return ok, nil
 }
 
@@ -114,12 +147,14 @@ func (d *Dict) Values() []Value { return d.vals }
 // Copy returns a new dictionary with the same entries.
 func (d *Dict) Copy() *Dict {
 	c := &Dict{
-		keys:  append(make([]Value, 0, len(d.keys)+1), d.keys...),
-		vals:  append(make([]Value, 0, len(d.vals)+1), d.vals...),
-		index: make(map[hashKey]int, len(d.index)+1),
+		keys: append(make([]Value, 0, len(d.keys)+1), d.keys...),
+		vals: append(make([]Value, 0, len(d.vals)+1), d.vals...),
 	}
-	for k, i := range d.index {
-		c.index[k] = i
+	if d.index != nil {
+		c.index = make(map[hashKey]int, len(d.index)+1)
+		for k, i := range d.index {
+			c.index[k] = i
+		}
 	}
 	return c
 }
@@ -138,9 +173,7 @@ func (d *Dict) Delete(keys ...Value) (*Dict, error) {
 	for i, k := range d.keys {
 		h, _ := keyOf(k)
 		if !drop[h] {
-			c.index[h] = len(c.keys)
-			c.keys = append(c.keys, k)
-			c.vals = append(c.vals, d.vals[i])
+			c.add(k, d.vals[i], h)
 		}
 	}
 	return c, nil
