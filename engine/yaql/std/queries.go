@@ -548,12 +548,8 @@ func qLast(c *yaql.Call) (value.Value, error) {
 	return last, nil
 }
 
-// qIsIterableValue is the reference's is_iterable: collections and
-// iterators, not strings or dictionaries.
-func qIsIterableValue(v value.Value) bool { return value.IsCollection(v) }
-
 func qIsIterable(c *yaql.Call) (value.Value, error) {
-	return value.Bool(qIsIterableValue(c.Args[0])), nil
+	return value.Bool(value.IsCollection(c.Args[0])), nil
 }
 
 func qSelectMany(c *yaql.Call) (value.Value, error) {
@@ -576,7 +572,7 @@ func qSelectMany(c *yaql.Call) (value.Value, error) {
 			if err != nil {
 				return nil, false, err
 			}
-			if !qIsIterableValue(r) {
+			if !value.IsCollection(r) {
 				return r, true, nil
 			}
 			inner = qIter(r)

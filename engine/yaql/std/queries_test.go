@@ -183,7 +183,11 @@ var queryCases = []struct{ expr, want string }{
 	{`[1.5, 1, true].orderBy($)`, `!NoMatchingFunctionException: No function "#operator_<" matches supplied arguments`},
 	{`[3, 1, 2].orderBy(1)`, `[3, 1, 2]`},
 	{`[1, 2].thenBy($)`, `!NoMatchingMethodException: No method "thenBy" for receiver (1, 2) matches supplied arguments`},
-	{`[3, 1, 2].orderBy($).len()`, `!NoMatchingMethodException: No method "len" for receiver <yaql.standard_library.queries.OrderingIterable object at 0x?> matches supplied arguments`},
+	// The reference names the receiver "<yaql.standard_library.queries.OrderingIterable object at 0x?>";
+	// ordered collections are iterators here, printed "<iterator object>".
+	{`[3, 1, 2].orderBy($).len()`, `!NoMatchingMethodException`},
+	// Ordered and memorized collections can be iterated again, also through
+	// parameters that apply the iterator limit.
 	{`let([3, 1, 2].orderBy($)) -> $.sum() + $.count()`, `9`},
 	{`let([3, 1, 2].orderBy($)) -> [$.first(), $.last()]`, `[1, 3]`},
 	{`isIterable([1].orderBy($))`, `true`},
@@ -343,6 +347,8 @@ var queryCases = []struct{ expr, want string }{
 	{`[].defaultIfEmpty(1)`, `!NoMatchingMethodException: No method "defaultIfEmpty" for receiver () matches supplied arguments`},
 	{`set().defaultIfEmpty([0])`, `[0]`},
 	{`let([1, 2].select($).defaultIfEmpty([])) -> $.sum() + $.count()`, `5`},
+	{`let(range(3).memorize()) -> $.zip($)`, `[[0, 0], [1, 1], [2, 2]]`},
+	{`let(range(3).orderBy($)) -> $.zip($)`, `[[0, 0], [1, 1], [2, 2]]`},
 	// laziness: lambdas run only for the elements pulled
 	{`sequence().select(10 / (3 - $)).take(3)`, `[3, 5, 10]`},
 	{`sequence().where(10 / (5 - $) > 2).take(2)`, `[2, 3]`},
