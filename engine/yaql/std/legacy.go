@@ -299,10 +299,10 @@ func legacyDictKey(c *yaql.Call) (value.Value, error) {
 
 // extensionClones returns copies, callable both as functions and as
 // methods, of the overloads of name visible from c that are only one of
-// the two (the reference's utils.to_extension_method). They must all come
-// from one context.
+// the two (the reference's utils.to_extension_method). The reference
+// expects them in a single context; the nearest context that has any is
+// used.
 func extensionClones(c *yaql.Context, name string) []*yaql.Func {
-	var out []*yaql.Func
 	for _, layer := range c.CollectFunctions(name) {
 		var clones []*yaql.Func
 		for _, f := range layer {
@@ -314,11 +314,8 @@ func extensionClones(c *yaql.Context, name string) []*yaql.Func {
 			clones = append(clones, &clone)
 		}
 		if len(clones) > 0 {
-			if out != nil {
-				panic("std: " + name + " is defined in several contexts; cannot make it an extension method")
-			}
-			out = clones
+			return clones
 		}
 	}
-	return out
+	return nil
 }
