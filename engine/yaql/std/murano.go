@@ -5,7 +5,6 @@
 package std
 
 import (
-	"context"
 	"errors"
 	"math"
 	"time"
@@ -208,36 +207,31 @@ func muranoRequire(c *yaql.Call) (value.Value, error) {
 	return c.Args[0], nil
 }
 
-// sleepFor waits for d or until ctx ends; tests replace it.
-var sleepFor = func(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
+// sleepSlice is how long sleep waits between two checks of the
+// evaluation's step budget and cancellation.
+const sleepSlice = time.Millisecond
 
-// runtimeContext is the context.Context of an evaluation, when the
-// runtime exposes it.
-type runtimeContext interface{ Context() context.Context }
+// sleepClock is the clock sleep waits on; tests replace it.
+var sleepClock = struct {
+	now   func() time.Time
+	sleep func(time.Duration)
+}{time.Now, time.Sleep}
 
-// muranoSleep is sleep(seconds): it pauses the evaluation, which stays
-// cancellable.
+// muranoSleep is sleep(seconds). It waits in slices and counts each as a
+// step, so a sleeping evaluation stays within its budget and notices
+// cancellation.
 func muranoSleep(c *yaql.Call) (value.Value, error) {
 	secs, _ := value.ToFloat(c.Args[0])
-	if math.IsNaN(secs) || secs <= 0 {
+	if !(secs > 0) {
 		return value.Null, nil
 	}
-	d := time.Duration(math.Min(secs, float64(math.MaxInt64/time.Second)) * float64(time.Second))
-	ctx := context.Background()
-	if rc, ok := any(c.RT).(runtimeContext); ok {
-		ctx = rc.Context()
-	}
-	if err := sleepFor(ctx, d); err != nil {
-		return nil, yaql.Raise(yaql.ClassCancelled, "evaluation cancelled: %s", err)
+	d := time.Duration(math.Min(secs*float64(time.Second), math.MaxInt64/2))
+	end := sleepClock.now().Add(d)
+	for left := d; left > 0; left = end.Sub(sleepClock.now()) {
+		if err := c.RT.Step(); err != nil {
+			return nil, err
+		}
+		sleepClock.sleep(min(left, sleepSlice))
 	}
 	return value.Null, nil
 }
