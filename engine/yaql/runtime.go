@@ -159,6 +159,7 @@ func (rt *Runtime) LimitIterable(v value.Value) (value.Value, error) {
 		}
 		return v, nil
 	}
+	it, _ = value.Iterate(it)
 	i := 0
 	return value.NewIterator(func() (value.Value, bool, error) {
 		if err := rt.Step(); err != nil {
@@ -182,6 +183,11 @@ func (rt *Runtime) LimitIterable(v value.Value) (value.Value, error) {
 func tooLarge(max int) error {
 	return &Error{Class: ClassTooLarge, Msg: fmt.Sprintf("Collection length exceeds %d elements", max), Pos: -1, End: -1}
 }
+
+// CheckMemory fails with MemoryQuotaExceededException when v is larger
+// than the memory quota, as the reference checks arguments, results and
+// the values some functions accumulate.
+func (rt *Runtime) CheckMemory(v value.Value) error { return rt.checkMemory(v) }
 
 func (rt *Runtime) checkMemory(v value.Value) error {
 	q := rt.Engine.Options.MemoryQuota
