@@ -586,7 +586,10 @@ func (o *patchOp) remove(doc value.Value) (value.Value, error) {
 		s.items = append(s.items[:i], s.items[i+1:]...)
 		return doc, nil
 	}
-	return nil, value.NewTypeError("'" + pyTypeName(sub) + "' object doesn't support item deletion")
+	if isDocSequence(sub) {
+		return nil, value.NewTypeError("'" + pyTypeName(sub) + "' object doesn't support item deletion")
+	}
+	return nil, value.NewTypeError("'" + pyTypeName(sub) + "' object does not support item deletion")
 }
 
 func (o *patchOp) replace(doc value.Value) (value.Value, error) {
