@@ -40,10 +40,14 @@ func decodeEscapes(s string) (string, error) {
 			digits := string(rs[i+2 : i+2+n])
 			code, err := strconv.ParseUint(digits, 16, 32)
 			if err != nil || strings.ContainsAny(digits, "+-_") {
-				return "", fmt.Errorf("'unicodeescape' codec can't decode bytes: truncated \\%c%s escape", c, strings.Repeat("X", n))
+				valid := 0
+				for valid < n && isHexDigit(rs[i+2+valid]) {
+					valid++
+				}
+				return "", decodeError(1+valid, fmt.Sprintf("truncated \\%c%s escape", c, strings.Repeat("X", n)))
 			}
 			if code > 0x10FFFF {
-				return "", fmt.Errorf("'unicodeescape' codec can't decode bytes: illegal Unicode character")
+				return "", decodeError(1+n, "illegal Unicode character")
 			}
 			b.WriteRune(rune(code))
 			i += 1 + n
@@ -67,7 +71,7 @@ func decodeEscapes(s string) (string, error) {
 			name := string(rs[i+3 : end])
 			r, ok := lookupRuneName(name)
 			if !ok {
-				return "", fmt.Errorf("'unicodeescape' codec can't decode bytes: unknown Unicode character name")
+				return "", decodeError(end-i, "unknown Unicode character name")
 			}
 			b.WriteRune(r)
 			i = end
@@ -81,6 +85,16 @@ func decodeEscapes(s string) (string, error) {
 		}
 	}
 	return b.String(), nil
+}
+
+// decodeError is Python's error for a bad escape, which names the byte
+// positions of the escape within the escape itself (0 to last).
+func decodeError(last int, reason string) error {
+	return fmt.Errorf("'unicodeescape' codec can't decode bytes in position 0-%d: %s", last, reason)
+}
+
+func isHexDigit(r rune) bool {
+	return r >= '0' && r <= '9' || r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F'
 }
 
 func containsNewline(rs []rune) bool {
