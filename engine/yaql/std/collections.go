@@ -192,11 +192,11 @@ func colToList(c *yaql.Call) (value.Value, error) {
 }
 
 func colDictOfRules(c *yaql.Call) (value.Value, error) {
-	return colSetRules(c.RT, value.NewDict(len(c.Rest)), c.Rest)
+	return colSetRules(value.NewDict(len(c.Rest)), c.Rest)
 }
 
 // colSetRules sets the entries of "key => value" rules in d.
-func colSetRules(rt *yaql.Runtime, d *value.Dict, rules []value.Value) (value.Value, error) {
+func colSetRules(d *value.Dict, rules []value.Value) (value.Value, error) {
 	for _, r := range rules {
 		k, v, err := r.(*yaql.MappingRule).Parts()
 		if err != nil {
@@ -317,7 +317,7 @@ func colDictSetMany(c *yaql.Call) (value.Value, error) {
 }
 
 func colDictSetRules(c *yaql.Call) (value.Value, error) {
-	return colSetRules(c.RT, c.Args[0].(*value.Dict).Copy(), c.Rest)
+	return colSetRules(c.Args[0].(*value.Dict).Copy(), c.Rest)
 }
 
 // colMerge returns a copy of left updated with the entries of right.

@@ -400,7 +400,8 @@ func colFlatten(c *yaql.Call) (value.Value, error) {
 				stack = stack[:len(stack)-1]
 				continue
 			}
-			if inner, isColl := value.Iterate(v); isColl && value.IsCollection(v) {
+			if value.IsCollection(v) {
+				inner, _ := value.Iterate(v)
 				stack = append(stack, inner)
 				continue
 			}
