@@ -349,11 +349,12 @@ func colDictKeys(c *yaql.Call) (value.Value, error) {
 	return s, nil
 }
 
-// colDictValues returns the values in order. The reference's ValuesView is
-// neither a sequence nor a set; a tuple is the nearest kind.
+// colDictValues returns the values in order. The reference's ValuesView
+// is neither a sequence nor a set, so it cannot be indexed or repeated;
+// a re-iterable iterator is the nearest kind.
 func colDictValues(c *yaql.Call) (value.Value, error) {
 	d := c.Args[0].(*value.Dict)
-	return value.NewTuple(append(make([]value.Value, 0, d.Len()), d.Values()...)), nil
+	return value.Memorize(value.SliceIterator(append(make([]value.Value, 0, d.Len()), d.Values()...))), nil
 }
 
 // colDictItems returns the [key, value] pairs as the reference's ItemsView,

@@ -22,9 +22,10 @@ import (
 //
 // Known deviations, not listed: keys() and items() are Python sets here
 // where the reference has dictionary views (str() differs, and the views
-// lack union/difference), values() is a tuple where the reference has a
-// view that is neither a sequence nor sized for len(), and toDict and
-// deleteAll results stay hashable (Python dicts are not).
+// lack union/difference/add), values() is a re-iterable iterator where the
+// reference has a view (str() differs; the view is falsy when empty and
+// has no len()), and toDict and deleteAll results stay hashable (Python
+// dicts are not).
 var collectionCases = []struct{ expr, want string }{
 	// list and #list
 	{`list(1, "", range(2))`, `[1, "", 0, 1]`},
@@ -171,6 +172,12 @@ var collectionCases = []struct{ expr, want string }{
 	{`set({a=>1}.keys().toList())`, `~[["a"]]`},
 	{`[{a=>1}.keys()]`, `[["a"]]`},
 	{`{a=>1}.keys().select($)`, `["a"]`},
+	{`{a=>1}.values()[0]`, `!NoMatchingFunctionException: No function "#indexer" matches supplied arguments`},
+	{`isList({a=>1}.values())`, `false`},
+	{`{a=>1}.values() = [1]`, `false`},
+	{`{a=>1}.values() * 2`, `!NoMatchingFunctionException: No function "#operator_*" matches supplied arguments`},
+	{`let(x => {a=>1,b=>2}.values()) -> [$x.sum(), $x.max(), $x.count(), $x]`, `[3, 2, 2, [1, 2]]`},
+	{`{a=>1}.values() + {b=>2}.values()`, `[1, 2]`},
 	// containsKey, containsValue
 	{`{a=>1}.containsKey(a)`, `true`},
 	{`{a=>1}.containsKey(null)`, `false`},
