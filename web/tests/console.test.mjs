@@ -84,6 +84,25 @@ test('evaluates as you type', async () => {
   });
 });
 
+test('the examples evaluate over the sample data', async () => {
+  // Results of the reference YAQL (oracle, flavour plain) over the sample data.
+  const expected = [
+    ['$.users.where($.age > 30).name', ['alice', 'carol']],
+    ['$.users.orderBy($.age).select($.name)', ['bob', 'alice', 'carol']],
+    ['$.users.selectMany($.roles).distinct()', ['admin', 'dev', 'ops']],
+    ['dict($.users.select([$.name, $.age]))', { alice: 34, bob: 27, carol: 45 }],
+    ["'Hello, {0}!'.format($.users[0].name)", 'Hello, alice!'],
+    ['range(1, 11).where($ mod 2 = 0).sum()', 30],
+  ];
+  await withPlayground(async ({ page }) => {
+    assert.deepEqual(await page.$$eval('#examples .chip', (chips) => chips.map((c) => c.textContent)), expected.map(([expr]) => expr));
+    for (const [expr, result] of expected) {
+      await page.click(`#examples .chip >> text="${expr}"`);
+      await waitForResult(page, result, 10_000);
+    }
+  });
+});
+
 test('underlines a syntax error at its column', async () => {
   await withPlayground(async ({ page }) => {
     await setEditor(page, 'expr', '1 + * 2');
