@@ -232,11 +232,16 @@ func translateArgs(noKwargs bool, args []Arg, kwargs []kwArg) ([]Arg, []kwArg, e
 			continue
 		}
 		k, ok := m.Key.(*syntax.Keyword)
-		if !ok || seen[k.Name] {
+		if !ok {
 			return nil, nil, &Error{Class: ClassMapping, Msg: "Cannot convert mapping to keyword argument", Pos: -1, End: -1}
 		}
+		arg := Arg{Expr: m.Value, Val: constValue(m.Value)}
+		if seen[k.Name] {
+			kws[findKw(kws, k.Name)].arg = arg
+			continue
+		}
 		seen[k.Name] = true
-		kws = append(kws, kwArg{k.Name, Arg{Expr: m.Value, Val: constValue(m.Value)}})
+		kws = append(kws, kwArg{k.Name, arg})
 	}
 	for _, kw := range kwargs {
 		if seen[kw.name] {

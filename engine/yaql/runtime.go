@@ -121,13 +121,20 @@ func (rt *Runtime) Step() error {
 		return &Error{Class: ClassBudget, Msg: fmt.Sprintf("budget exceeded: the evaluation took more than %d steps", rt.Engine.Options.MaxSteps), Pos: -1, End: -1}
 	}
 	if rt.steps&1023 == 0 {
-		select {
-		case <-rt.ctx.Done():
-			return &Error{Class: ClassCancelled, Msg: "evaluation cancelled: " + rt.ctx.Err().Error(), Pos: -1, End: -1}
-		default:
-		}
+		return rt.Cancelled()
 	}
 	return nil
+}
+
+// Cancelled returns the cancellation error once the evaluation's context
+// is done, nil before; functions that wait call it between waits.
+func (rt *Runtime) Cancelled() error {
+	select {
+	case <-rt.ctx.Done():
+		return &Error{Class: ClassCancelled, Msg: "evaluation cancelled: " + rt.ctx.Err().Error(), Pos: -1, End: -1}
+	default:
+		return nil
+	}
 }
 
 // CheckCollection fails when a collection of n elements would exceed the
@@ -218,6 +225,15 @@ var defaultFinalize = Fn("#finalize", func(c *Call) (value.Value, error) {
 	return c.RT.ConvertOutput(c.Ctx, c.Args[0])
 }, P("obj", Any))
 
+// outputKey rejects converted values that the reference's output holds
+// as plain (unhashable) dictionaries where a key or set element must go.
+func outputKey(v value.Value) error {
+	if _, ok := v.(*value.Dict); ok {
+		return value.NewTypeError("unhashable type: 'dict'")
+	}
+	return nil
+}
+
 // ConvertOutput materialises iterators and applies the output options
 // (sets and tuples to lists), checking every collection against the
 // iterator limit through the context's #iter function.
@@ -244,6 +260,9 @@ func (rt *Runtime) ConvertOutput(ctx *Context, v value.Value) (value.Value, erro
 			if err != nil {
 				return nil, err
 			}
+			if err := outputKey(kk); err != nil {
+				return nil, err
+			}
 			if err := out.Set(kk, vv); err != nil {
 				return nil, err
 			}
@@ -265,8 +284,10 @@ func (rt *Runtime) ConvertOutput(ctx *Context, v value.Value) (value.Value, erro
 			return value.NewPyList(items), nil
 		}
 		s := value.NewSet(len(items))
-		s.Mutable = true
 		for _, e := range items {
+			if err := outputKey(e); err != nil {
+				return nil, err
+			}
 			if err := s.Add(e); err != nil {
 				return nil, err
 			}

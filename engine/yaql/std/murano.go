@@ -231,6 +231,9 @@ func muranoSleep(c *yaql.Call) (value.Value, error) {
 		if err := c.RT.Step(); err != nil {
 			return nil, err
 		}
+		if err := c.RT.Cancelled(); err != nil {
+			return nil, err
+		}
 		sleepClock.sleep(min(left, sleepSlice))
 	}
 	return value.Null, nil
