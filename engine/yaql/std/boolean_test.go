@@ -5,7 +5,7 @@ import "testing"
 // booleanCases are expressions of the boolean library with the outcome the
 // reference gives (plain flavour), obtained with
 //
-//	echo '{"expr": "<expr>"}' | /usr/bin/python3 /work/shared/oracle/oracle.py yaql --flavour plain
+//	echo '{"expr": "<expr>"}' | /usr/bin/python3 ../shared/oracle/oracle.py yaql --flavour plain
 //
 // want is the JSON result or "!" + "Class: message" for an error.
 var booleanCases = []struct{ expr, want string }{

@@ -15,7 +15,7 @@ import (
 // collectionCases are expressions of the collections library with the
 // outcome the reference gives (plain flavour), obtained with
 //
-//	echo '{"expr": "<expr>"}' | /usr/bin/python3 /work/shared/oracle/oracle.py yaql --flavour plain
+//	echo '{"expr": "<expr>"}' | /usr/bin/python3 ../shared/oracle/oracle.py yaql --flavour plain
 //
 // want is the JSON result, "~" + the result when the oracle flagged a set
 // (order ignored), or "!" + "Class: message" for an error.

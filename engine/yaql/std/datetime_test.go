@@ -14,7 +14,7 @@ import (
 // dateTimeCases are expressions of the date_time library with the outcome
 // the reference gives (plain flavour), obtained with
 //
-//	echo '{"expr": "<expr>"}' | /usr/bin/python3 /work/shared/oracle/oracle.py yaql --flavour plain
+//	echo '{"expr": "<expr>"}' | /usr/bin/python3 ../shared/oracle/oracle.py yaql --flavour plain
 //
 // want is the JSON result or "!" + "Class: message" for an error. None of
 // them depends on the current date.

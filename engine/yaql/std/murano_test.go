@@ -13,7 +13,7 @@ import (
 // flavourCase is an expression evaluated in a flavour with the outcome
 // the reference gives, obtained with
 //
-//	echo '{"expr": "<expr>"}' | /usr/bin/python3 /work/shared/oracle/oracle.py yaql --flavour <flavour>
+//	echo '{"expr": "<expr>"}' | /usr/bin/python3 ../shared/oracle/oracle.py yaql --flavour <flavour>
 //
 // want is the JSON result, "~" + the result when the oracle flagged a set
 // (order ignored), or "!" + "Class: message" for an error.
