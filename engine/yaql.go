@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"murano.dev/playground/engine/value"
@@ -181,26 +182,25 @@ func LineCol(text string, offset int) (line, col int) {
 	return line, col
 }
 
-// Caret renders the line of text holding offset with a caret under it,
-// for terminal error messages.
-func Caret(text string, offset int) string {
-	line, col := LineCol(text, offset)
+// Caret renders the line of text holding the span [start, end) with
+// carets under the span (at least one), for terminal error messages.
+func Caret(text string, start, end int) string {
+	line, col := LineCol(text, start)
 	lines := splitLines(text)
 	if line-1 >= len(lines) {
 		return ""
 	}
-	pad := make([]rune, 0, col)
-	for i, r := range []rune(lines[line-1]) {
-		if i >= col-1 {
-			break
-		}
-		if r == '\t' {
+	src := []rune(lines[line-1])
+	var pad []rune
+	for i := 0; i < col-1 && i < len(src); i++ {
+		if src[i] == '\t' {
 			pad = append(pad, '\t')
 		} else {
 			pad = append(pad, ' ')
 		}
 	}
-	return fmt.Sprintf(" | %s\n | %s^", lines[line-1], string(pad))
+	width := max(1, min(end-start, len(src)-(col-1)))
+	return fmt.Sprintf(" | %s\n | %s%s", lines[line-1], string(pad), strings.Repeat("^", width))
 }
 
 func splitLines(s string) []string {

@@ -159,7 +159,7 @@ func printEvalError(w io.Writer, expr string, err error) {
 	}
 	if ye.Start >= 0 {
 		line, col := engine.LineCol(expr, ye.Start)
-		fmt.Fprintf(w, "expression:%d:%d: %s\n%s\n", line, col, ye.Error(), engine.Caret(expr, ye.Start))
+		fmt.Fprintf(w, "expression:%d:%d: %s\n%s\n", line, col, ye.Error(), engine.Caret(expr, ye.Start, ye.End))
 		return
 	}
 	fmt.Fprintln(w, ye.Error())

@@ -10,7 +10,9 @@
 package std
 
 import (
+	"fmt"
 	"math/big"
+	"strings"
 
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
@@ -288,9 +290,27 @@ func colDictIndexer(c *yaql.Call) (value.Value, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, value.NewKeyError(c.Args[1])
+		return nil, missingKey(c.Args[0].(*value.Dict), c.Args[1])
 	}
 	return v, nil
+}
+
+// missingKey is the reference's KeyError, with the keys that do exist as
+// a detail for people.
+func missingKey(d *value.Dict, k value.Value) error {
+	keys := d.Keys()
+	names := make([]string, 0, min(len(keys), 10))
+	for _, x := range keys[:min(len(keys), 10)] {
+		names = append(names, value.Repr(x))
+	}
+	detail := "the dictionary is empty"
+	if len(keys) > 0 {
+		detail = "the dictionary has keys " + strings.Join(names, ", ")
+		if len(keys) > len(names) {
+			detail += fmt.Sprintf(" and %d more", len(keys)-len(names))
+		}
+	}
+	return &yaql.Error{Class: "KeyError", Msg: value.Repr(k), Detail: "key " + value.Repr(k) + " not found: " + detail, Pos: -1, End: -1}
 }
 
 func colDictGet(c *yaql.Call) (value.Value, error) {
