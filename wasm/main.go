@@ -22,6 +22,7 @@ func main() {
 	api := js.Global().Get("Object").New()
 	api.Set("call", js.FuncOf(call))
 	js.Global().Set("muranoBridge", api)
+	bridge.Warm()
 	if ready := js.Global().Get("muranoReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
 	}

@@ -25,3 +25,12 @@ func failure(kind, msg string) []byte {
 	out, _ := json.Marshal(map[string]any{"ok": false, "error": map[string]any{"kind": kind, "message": msg}})
 	return out
 }
+
+// Warm prepares what the first request would otherwise pay for (the
+// default flavour's library, the JSON and YAML decoders), so that the page
+// says "ready" only when the first evaluation will be quick.
+func Warm() {
+	ctx := context.Background()
+	Call(ctx, "yaql.eval", []byte(`{"expr": "$.where($ > 1).select(str($))", "data": "[1, 2]", "dataFormat": "json"}`))
+	Call(ctx, "yaql.eval", []byte(`{"expr": "$.a", "data": "a: 1", "dataFormat": "yaml"}`))
+}

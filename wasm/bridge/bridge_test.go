@@ -52,3 +52,14 @@ func TestVersion(t *testing.T) {
 		t.Errorf("version: %+v %v", v, err)
 	}
 }
+
+func TestWarmLeavesTheBridgeUsable(t *testing.T) {
+	Warm()
+	var r struct {
+		OK     bool
+		Result []int
+	}
+	if err := json.Unmarshal(Call(context.Background(), "yaql.eval", []byte(`{"expr": "$", "data": "[3]"}`)), &r); err != nil || !r.OK || len(r.Result) != 1 || r.Result[0] != 3 {
+		t.Errorf("after Warm: %+v %v", r, err)
+	}
+}
