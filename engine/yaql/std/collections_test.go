@@ -3,7 +3,6 @@ package std_test
 import (
 	"context"
 	"errors"
-	"strings"
 	"testing"
 	"time"
 
@@ -454,28 +453,7 @@ var collectionCases = []struct{ expr, want string }{
 	{`(set(c, b, a) + set(e, d)).add(f).toList()`, `["d", "c", "a", "f", "e", "b"]`},
 }
 
-func TestCollections(t *testing.T) {
-	for _, tc := range collectionCases {
-		c := &corpusCase{file: "collections_test", id: tc.expr, flavour: "plain", expr: tc.expr}
-		switch {
-		case strings.HasPrefix(tc.want, "!"):
-			msg := tc.want[1:]
-			c.err = &msg
-		case strings.HasPrefix(tc.want, "~"):
-			c.result, c.unordered = []byte(tc.want[1:]), true
-		default:
-			c.result = []byte(tc.want)
-		}
-		result, errText := evalCase(c)
-		if !sameOutcome(c, result, errText) {
-			got := string(result)
-			if result == nil {
-				got = "!" + errText
-			}
-			t.Errorf("%s\n  want %s\n  got  %s", tc.expr, tc.want, got)
-		}
-	}
-}
+func TestCollections(t *testing.T) { checkOracleCases(t, "collections_test", collectionCases) }
 
 // TestCollectionsBudget checks that collections too large to build, or
 // infinite, fail cleanly with the memory quota and the iterator limit

@@ -3,7 +3,6 @@ package std_test
 import (
 	"context"
 	"regexp"
-	"strings"
 	"testing"
 
 	"murano.dev/playground/engine/value"
@@ -17,32 +16,6 @@ import (
 //
 // want is the JSON result, "~" + the result when the oracle flagged a set
 // (order ignored), or "!" + "Class: message" for an error.
-type flavourCase struct{ flavour, expr, want string }
-
-func runFlavourCases(t *testing.T, cases []flavourCase) {
-	t.Helper()
-	for _, tc := range cases {
-		c := &corpusCase{file: t.Name(), id: tc.expr, flavour: tc.flavour, expr: tc.expr}
-		switch {
-		case strings.HasPrefix(tc.want, "!"):
-			msg := tc.want[1:]
-			c.err = &msg
-		case strings.HasPrefix(tc.want, "~"):
-			c.result, c.unordered = []byte(tc.want[1:]), true
-		default:
-			c.result = []byte(tc.want)
-		}
-		result, errText := evalCase(c)
-		if !sameOutcome(c, result, errText) {
-			got := string(result)
-			if result == nil {
-				got = "!" + errText
-			}
-			t.Errorf("[%s] %s\n  want %s\n  got  %s", tc.flavour, tc.expr, tc.want, got)
-		}
-	}
-}
-
 var muranoCases = []flavourCase{
 	{`murano`, `base64encode("héllo")`, `"aMOpbGxv"`},
 	{`murano`, `"hi".base64encode()`, `"aGk="`},

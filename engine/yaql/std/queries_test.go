@@ -3,7 +3,6 @@ package std_test
 import (
 	"context"
 	"errors"
-	"strings"
 	"testing"
 	"time"
 
@@ -359,28 +358,7 @@ var queryCases = []struct{ expr, want string }{
 	{`[1, 0].enumerate().select($[1]).where(1 / $ > 0).first()`, `1`},
 }
 
-func TestQueries(t *testing.T) {
-	for _, tc := range queryCases {
-		c := &corpusCase{file: "queries_test", id: tc.expr, flavour: "plain", expr: tc.expr}
-		switch {
-		case strings.HasPrefix(tc.want, "!"):
-			msg := tc.want[1:]
-			c.err = &msg
-		case strings.HasPrefix(tc.want, "~"):
-			c.result, c.unordered = []byte(tc.want[1:]), true
-		default:
-			c.result = []byte(tc.want)
-		}
-		result, errText := evalCase(c)
-		if !sameOutcome(c, result, errText) {
-			got := string(result)
-			if result == nil {
-				got = "!" + errText
-			}
-			t.Errorf("%s\n  want %s\n  got  %s", tc.expr, tc.want, got)
-		}
-	}
-}
+func TestQueries(t *testing.T) { checkOracleCases(t, "queries_test", queryCases) }
 
 // TestQueriesBudget checks that infinite generators stay lazy and that
 // consuming one fails within the step budget instead of running forever

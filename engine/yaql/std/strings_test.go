@@ -3,7 +3,6 @@ package std_test
 import (
 	"context"
 	"errors"
-	"strings"
 	"testing"
 
 	"murano.dev/playground/engine/value"
@@ -307,32 +306,6 @@ var stringCases = []struct{ expr, want string }{
 	{`'{0:f}'.format(100000000000000000000.0)`, `"100000000000000000000.000000"`},
 	{`'{0:99999999999999999999999}'.format(1)`, `!ValueError: Too many decimal digits in format string`},
 	{`'{99999999999999999999999}'.format(1)`, `!ValueError: Too many decimal digits in format string`},
-}
-
-// checkOracleCases evaluates each case in the plain flavour and compares
-// the outcome with the oracle's.
-func checkOracleCases(t *testing.T, name string, cases []struct{ expr, want string }) {
-	t.Helper()
-	for _, tc := range cases {
-		c := &corpusCase{file: name, id: tc.expr, flavour: "plain", expr: tc.expr}
-		switch {
-		case strings.HasPrefix(tc.want, "!"):
-			msg := tc.want[1:]
-			c.err = &msg
-		case strings.HasPrefix(tc.want, "~"):
-			c.result, c.unordered = []byte(tc.want[1:]), true
-		default:
-			c.result = []byte(tc.want)
-		}
-		result, errText := evalCase(c)
-		if !sameOutcome(c, result, errText) {
-			got := string(result)
-			if result == nil {
-				got = "!" + errText
-			}
-			t.Errorf("%s\n  want %s\n  got  %s", tc.expr, tc.want, got)
-		}
-	}
 }
 
 func TestStrings(t *testing.T) { checkOracleCases(t, "strings_test", stringCases) }
