@@ -185,7 +185,20 @@ type Set struct {
 	items   []Value
 	index   map[hashKey]int
 	Mutable bool
+	// View, when set, makes the set stand for a dictionary's keys or items
+	// view (Python's KeysView, ItemsView), which prints as such.
+	View *DictView
 }
+
+// DictView names the dictionary view a set or an iterator stands for:
+// Kind is "KeysView", "ValuesView" or "ItemsView".
+type DictView struct {
+	Kind string
+	Dict *Dict
+}
+
+// Repr prints the view as Python does: KeysView({'a': 1}).
+func (v *DictView) Repr() string { return v.Kind + "(" + Repr(v.Dict) + ")" }
 
 // NewSet returns an empty frozen set.
 func NewSet(n int) *Set {
@@ -256,6 +269,10 @@ type Iterator struct {
 	next    func() (Value, bool, error)
 	done    bool
 	restart func() *Iterator // set for memorized iterators
+	// View, when set, makes the iterator stand for a dictionary's values
+	// view (Python's ValuesView): re-iterable, printed as such, and not an
+	// iterator for the functions that take only iterators.
+	View *DictView
 }
 
 // NewIterator returns an iterator that pulls values from next.

@@ -82,6 +82,10 @@ func writeRepr(b *strings.Builder, v Value) {
 		}
 		b.WriteByte('}')
 	case *Set:
+		if x.View != nil {
+			b.WriteString(x.View.Repr())
+			return
+		}
 		if len(x.items) == 0 {
 			b.WriteString(x.Type() + "()")
 			return
@@ -100,6 +104,12 @@ func writeRepr(b *strings.Builder, v Value) {
 		if !x.Mutable {
 			b.WriteByte(')')
 		}
+	case *Iterator:
+		if x.View != nil {
+			b.WriteString(x.View.Repr())
+			return
+		}
+		b.WriteString("<iterator object>")
 	case *Range:
 		if x.Step == 1 {
 			fmt.Fprintf(b, "range(%d, %d)", x.Start, x.Stop)

@@ -175,9 +175,9 @@ var (
 	Iterable = &PyType{Name: "iterable", Classes: []string{"Iterable"},
 		Pred: func(v value.Value, rt *Runtime) bool { return isIterable(v, rt) },
 		Conv: func(v value.Value, env *ConvertEnv) (value.Value, error) { return env.RT.LimitIterable(v) }}
-	// Iterator accepts iterators only.
+	// Iterator accepts iterators only (a dictionary's values view is not one).
 	Iterator = &PyType{Name: "iterator", Classes: []string{"Iterator"},
-		Pred: func(v value.Value, rt *Runtime) bool { _, ok := v.(*value.Iterator); return ok },
+		Pred: func(v value.Value, rt *Runtime) bool { it, ok := v.(*value.Iterator); return ok && it.View == nil },
 		Conv: func(v value.Value, env *ConvertEnv) (value.Value, error) { return env.RT.LimitIterable(v) }}
 	// Sequence accepts tuples, lists and ranges.
 	Sequence = &PyType{Name: "sequence", Classes: []string{"Sequence"}, Pred: func(v value.Value, _ *Runtime) bool { return value.IsSequence(v) }}

@@ -361,6 +361,7 @@ func colDictKeys(c *yaql.Call) (value.Value, error) {
 	d := c.Args[0].(*value.Dict)
 	s := value.NewSet(d.Len())
 	s.Mutable = true
+	s.View = &value.DictView{Kind: "KeysView", Dict: d}
 	for _, k := range d.Keys() {
 		if err := s.Add(k); err != nil {
 			return nil, err
@@ -374,7 +375,9 @@ func colDictKeys(c *yaql.Call) (value.Value, error) {
 // a re-iterable iterator is the nearest kind.
 func colDictValues(c *yaql.Call) (value.Value, error) {
 	d := c.Args[0].(*value.Dict)
-	return value.Memorize(value.SliceIterator(append(make([]value.Value, 0, d.Len()), d.Values()...))), nil
+	it := value.Memorize(value.SliceIterator(append(make([]value.Value, 0, d.Len()), d.Values()...)))
+	it.View = &value.DictView{Kind: "ValuesView", Dict: d}
+	return it, nil
 }
 
 // colDictItems returns the [key, value] pairs as the reference's ItemsView,
@@ -388,6 +391,7 @@ func colDictItems(c *yaql.Call) (value.Value, error) {
 	}
 	s := value.NewSet(len(pairs))
 	s.Mutable = true
+	s.View = &value.DictView{Kind: "ItemsView", Dict: d}
 	for _, p := range pairs {
 		if s.Add(p) != nil {
 			return value.NewTuple(pairs), nil

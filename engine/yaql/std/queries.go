@@ -23,7 +23,7 @@ var qInt = func() *yaql.PyType { t := *yaql.Int; t.Nullable = false; return &t }
 // only, without the iterator limit. Ordered collections are not iterators.
 var qIterator = &yaql.PyType{Name: "iterator", Classes: []string{"Iterator"}, Pred: func(v value.Value, _ *yaql.Runtime) bool {
 	it, ok := v.(*value.Iterator)
-	return ok && orderingOf(it) == nil
+	return ok && it.View == nil && orderingOf(it) == nil
 }}
 
 // qRawKeyword is a bare word passed on as its syntax node, so that it can
