@@ -29,8 +29,12 @@ func (e *DataError) Error() string {
 	return e.Msg
 }
 
-// maxDataDepth bounds the nesting of input documents.
-const maxDataDepth = 1000
+// maxDataDepth bounds the nesting of input documents, and maxDataNodes the
+// number of values a YAML document may expand to through aliases.
+const (
+	maxDataDepth = 1000
+	maxDataNodes = 1_000_000
+)
 
 // DecodeData decodes JSON or YAML text into a value: format "json",
 // "yaml", or "" to accept either (JSON is YAML, but JSON gets JSON's
@@ -79,10 +83,7 @@ func lineColBytes(text []byte, offset int) (int, int) {
 	}
 	before := text[:offset]
 	line := bytes.Count(before, []byte("\n")) + 1
-	col := len([]rune(string(before[bytes.LastIndexByte(before, '\n')+1:])))
-	if col == 0 {
-		col = 1
-	}
+	col := len([]rune(string(before[bytes.LastIndexByte(before, '\n')+1:]))) + 1
 	return line, col
 }
 
@@ -94,8 +95,13 @@ func decodeYAML(text []byte) (value.Value, error) {
 	if doc.Kind == 0 {
 		return value.Null, nil
 	}
-	return fromYAML(&doc, 0)
+	d := &yamlDecoder{}
+	return d.value(&doc, 0)
 }
+
+// yamlDecoder converts a YAML node tree, counting the values it makes so
+// that aliases cannot blow a small document up into a huge one.
+type yamlDecoder struct{ nodes int }
 
 // yamlError extracts "line N" from the YAML library's message.
 func yamlError(err error) error {
@@ -111,22 +117,25 @@ func yamlError(err error) error {
 	return &DataError{Msg: msg}
 }
 
-func fromYAML(n *yaml.Node, depth int) (value.Value, error) {
+func (d *yamlDecoder) value(n *yaml.Node, depth int) (value.Value, error) {
 	if depth > maxDataDepth {
 		return nil, &DataError{Line: n.Line, Col: n.Column, Msg: fmt.Sprintf("data nested deeper than %d levels", maxDataDepth)}
+	}
+	if d.nodes++; d.nodes > maxDataNodes {
+		return nil, &DataError{Line: n.Line, Col: n.Column, Msg: fmt.Sprintf("data expands to more than %d values (excessive aliasing?)", maxDataNodes)}
 	}
 	switch n.Kind {
 	case yaml.DocumentNode:
 		if len(n.Content) == 0 {
 			return value.Null, nil
 		}
-		return fromYAML(n.Content[0], depth+1)
+		return d.value(n.Content[0], depth+1)
 	case yaml.AliasNode:
-		return fromYAML(n.Alias, depth+1)
+		return d.value(n.Alias, depth+1)
 	case yaml.SequenceNode:
 		items := make([]value.Value, len(n.Content))
 		for i, c := range n.Content {
-			v, err := fromYAML(c, depth+1)
+			v, err := d.value(c, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -134,21 +143,21 @@ func fromYAML(n *yaml.Node, depth int) (value.Value, error) {
 		}
 		return value.NewTuple(items), nil
 	case yaml.MappingNode:
-		d := value.NewDict(len(n.Content) / 2)
+		m := value.NewDict(len(n.Content) / 2)
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, err := fromYAML(n.Content[i], depth+1)
+			k, err := d.value(n.Content[i], depth+1)
 			if err != nil {
 				return nil, err
 			}
-			v, err := fromYAML(n.Content[i+1], depth+1)
+			v, err := d.value(n.Content[i+1], depth+1)
 			if err != nil {
 				return nil, err
 			}
-			if err := d.Set(k, v); err != nil {
+			if err := m.Set(k, v); err != nil {
 				return nil, &DataError{Line: n.Content[i].Line, Col: n.Content[i].Column, Msg: err.Error()}
 			}
 		}
-		return d, nil
+		return m, nil
 	case yaml.ScalarNode:
 		return yamlScalar(n)
 	}

@@ -275,7 +275,7 @@ func (p *jsonParser) number() (Value, error) {
 	}
 	p.pos = i
 	text := p.data[start:i]
-	if len(text) < 19 && bytes.IndexAny(text, ".eE") < 0 {
+	if len(text) < 19 && !bytes.ContainsAny(text, ".eE") {
 		var n int64
 		neg := text[0] == '-'
 		for _, c := range text {

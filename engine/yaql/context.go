@@ -328,13 +328,9 @@ func (c *Context) localFuncs(name string) (*overloads, bool) {
 	return c.funcs[name], c.exclusive[name]
 }
 
-// layers returns the overloads of name usable as methods (method true) or
-// as functions, one slice per context that defines any, nearest first.
-func (c *Context) layers(name string, method bool) [][]*Func {
-	return c.appendLayers(nil, name, method)
-}
-
-// appendLayers appends the layers of [Context.layers] to out.
+// appendLayers appends to out the overloads of name usable as methods
+// (method true) or as functions, one slice per context that defines any,
+// nearest first.
 func (c *Context) appendLayers(out [][]*Func, name string, method bool) [][]*Func {
 	if c.lookup != nil {
 		return c.lookup.appendLayers(out, name, method)

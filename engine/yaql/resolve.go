@@ -280,7 +280,7 @@ func mapArgs(f *Func, args []Arg, kwargs []kwArg, rt *Runtime, pos []*Param) (ma
 		m.pos[i] = varArgs
 	}
 	var usedBuf [8]bool
-	used := usedBuf[:0]
+	var used []bool
 	if len(kwargs) > len(usedBuf) {
 		used = make([]bool, len(kwargs))
 	} else {

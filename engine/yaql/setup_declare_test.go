@@ -1,6 +1,7 @@
 package yaql_test
 
 import (
+	"context"
 	"errors"
 	"testing"
 
@@ -94,7 +95,7 @@ func TestFunctionDefinitionInvoke(t *testing.T) {
 		}
 		return value.NewTuple([]value.Value{c.Args[0], c.Args[1], value.NewTuple(c.Rest), kwargs}), nil
 	}, yaql.P("a", yaql.Any), yaql.P("b", yaql.Any), yaql.Rest("args", yaql.Any), yaql.Kwargs("kwargs", yaql.Any))
-	rt := yaql.NewEngine(syntax.Dialect{}, yaql.Options{}).NewRuntime(nil)
+	rt := yaql.NewEngine(syntax.Dialect{}, yaql.Options{}).NewRuntime(context.Background())
 	ctx := yaql.NewContext()
 	ints := func(ns ...int64) []value.Value {
 		var out []value.Value

@@ -20,7 +20,7 @@ func TestYAQLEval(t *testing.T) {
 		{`{"expr": "1 +", "data": ""}`, `{"ok": false, "error": {"kind": "syntax", "class": "YaqlGrammarException", "message": "Parse error: unexpected end of statement", "detail": "expected a value", "offset": 3, "line": 1, "col": 4, "endCol": 5}}`},
 		{`{"expr": "$ +\n foo(", "data": ""}`, `{"ok": false, "error": {"kind": "syntax", "class": "YaqlGrammarException", "message": "Parse error: unexpected end of statement", "detail": "expected a value", "offset": 9, "line": 2, "col": 6, "endCol": 7}}`},
 		{`{"expr": "nosuch(1)"}`, `{"ok": false, "error": {"kind": "runtime", "class": "NoFunctionRegisteredException", "message": "Unknown function \"nosuch\"", "offset": 0, "line": 1, "col": 1, "endCol": 10}}`},
-		{`{"expr": "$", "data": "{\"a\": ", "dataFormat": "json"}`, `{"ok": false, "error": {"kind": "data", "message": "unexpected end of JSON input", "line": 1, "col": 6}}`},
+		{`{"expr": "$", "data": "{\"a\": ", "dataFormat": "json"}`, `{"ok": false, "error": {"kind": "data", "message": "unexpected end of JSON input", "line": 1, "col": 7}}`},
 		{`{"expr": "$", "flavor": "nonsense"}`, `{"ok": false, "error": {"kind": "request", "message": "yaql: unknown flavour \"nonsense\" (want one of plain, legacy, murano, murano-legacy)"}}`},
 	}
 	for _, tt := range tests {

@@ -1,6 +1,7 @@
 package std_test
 
 import (
+	"context"
 	"testing"
 
 	"murano.dev/playground/engine/value"
@@ -89,7 +90,7 @@ func TestSetupNullableCollections(t *testing.T) {
 // constant (not callable) and a Go function.
 func TestSetupPassLambdaFromCode(t *testing.T) {
 	e, c := testsFlavor(t)
-	rt := e.NewRuntime(nil)
+	rt := e.NewRuntime(context.Background())
 	gt1 := yaql.NewCallable(func(args []value.Value, _ []yaql.KeywordArg) (value.Value, error) {
 		return value.Bool(intArg(args[0]) > 1), nil
 	})
