@@ -68,6 +68,24 @@ func missingDebianPackages(ctx context.Context) []string {
 	return missing
 }
 
+// oraclePath is the reference oracle beside the repository (shared/oracle).
+const oraclePath = "../shared/oracle/oracle.py"
+
+// ensureCoreLibrary makes the reference's core library io.murano (from
+// Debian's murano-common) available to the oracle and to the tests that
+// load it: `oracle.py core-lib` finds it, or `--fetch` downloads and
+// extracts it (apt-get download, no installation).
+func ensureCoreLibrary(ctx context.Context, out io.Writer) error {
+	if !fileExists(oraclePath) {
+		return fmt.Errorf("the oracle is not at %s", oraclePath)
+	}
+	if exec.CommandContext(ctx, "/usr/bin/python3", oraclePath, "core-lib").Run() == nil {
+		fmt.Fprintln(out, "io.murano core library present")
+		return nil
+	}
+	return run(ctx, out, nil, "/usr/bin/python3", oraclePath, "core-lib", "--fetch")
+}
+
 // ensureNodeModules runs `npm ci` (or `npm install` without a lock file) when
 // node_modules is missing or older than package-lock.json.
 func ensureNodeModules(ctx context.Context, out io.Writer) error {

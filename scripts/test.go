@@ -45,6 +45,13 @@ func runTests(ctx context.Context) bool {
 			}
 			return nil
 		}},
+		{"Murano core library", func(ctx context.Context, out io.Writer) error {
+			err := ensureCoreLibrary(ctx, out)
+			if err != nil && !ci {
+				return skipped(err.Error())
+			}
+			return err
+		}},
 		{"npm packages", func(ctx context.Context, out io.Writer) error {
 			err := ensureNodeModules(ctx, out)
 			haveNodeModules = err == nil
