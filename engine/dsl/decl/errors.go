@@ -1,0 +1,32 @@
+// This file defines the errors of class loading.
+
+package decl
+
+import (
+	"murano.dev/playground/engine/diag"
+	"murano.dev/playground/engine/source"
+)
+
+// PyError is an error as the reference raises it: the Python exception
+// class and its message. Decoding errors carry one as their cause
+// ([diag.Error.Err]) so that callers can report the reference's exception
+// name.
+type PyError struct {
+	Class string // e.g. "DslSyntaxError", "ValueError", "KeyError"
+	Msg   string
+}
+
+func (e *PyError) Error() string { return e.Class + ": " + e.Msg }
+
+// errorf builds a load error at the node n.
+func newError(kind diag.Kind, span source.Span, path string, err *PyError) *diag.Error {
+	return &diag.Error{Kind: kind, Pos: span, Path: path, Msg: err.Error(), Err: err}
+}
+
+// span returns the node's span, or the fallback when the node is absent.
+func spanOf(n *Node, fallback source.Span) source.Span {
+	if n == nil {
+		return fallback
+	}
+	return n.Span
+}

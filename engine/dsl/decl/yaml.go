@@ -1,0 +1,547 @@
+// This file converts YAML documents into node trees the way the
+// reference's YAML loader (PyYAML's SafeLoader plus the !yaql tag and the
+// implicit YAQL resolver) constructs them.
+
+package decl
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+
+	"murano.dev/playground/engine/diag"
+	"murano.dev/playground/engine/source"
+	"murano.dev/playground/engine/value"
+	"murano.dev/playground/engine/yaql/syntax"
+)
+
+// Limits on what a class file may contain, so that hostile input fails
+// with a clear error instead of exhausting memory or the stack.
+const (
+	MaxFileSize = 4 << 20 // bytes
+	MaxNodes    = 250_000 // nodes after expanding aliases
+	MaxDepth    = 500     // nesting of lists and maps
+)
+
+// parser parses embedded expressions. Runtimes 1.0 to 1.4 all parse
+// with yaql's default grammar plus MuranoPL's operators; they differ in
+// how expressions are evaluated, not parsed.
+var parser = syntax.NewParser(syntax.Dialect{Murano: true})
+
+type decoder struct {
+	file   *source.File
+	errs   diag.List
+	nodes  int
+	failed bool                     // a limit was hit: stop converting
+	done   map[*yaml.Node]converted // anchored nodes already converted
+	active map[*yaml.Node]bool      // nodes being converted (alias cycles)
+}
+
+type converted struct {
+	node *Node
+	size int
+}
+
+// documents decodes every document of the file, in order.
+func (d *decoder) documents() []*Node {
+	text := d.file.Text
+	if len(text) > MaxFileSize {
+		d.fail(source.Pos{File: d.file.Name}, diag.Load, &PyError{"LoadError", fmt.Sprintf("file is larger than %d bytes", MaxFileSize)})
+		return nil
+	}
+	if !d.checkCharacters() {
+		return nil
+	}
+	d.done = map[*yaml.Node]converted{}
+	d.active = map[*yaml.Node]bool{}
+	dec := yaml.NewDecoder(bytes.NewReader([]byte(text)))
+	var docs []*Node
+	for !d.failed {
+		var y yaml.Node
+		err := dec.Decode(&y)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			d.yamlError(err)
+			break
+		}
+		if len(y.Content) == 0 {
+			docs = append(docs, &Node{Kind: Null, Value: value.Null, Span: source.At(d.pos(y.Line, y.Column))})
+			continue
+		}
+		n, _ := d.node(y.Content[0], -1, 0)
+		docs = append(docs, n)
+	}
+	return docs
+}
+
+// checkCharacters rejects what PyYAML's reader rejects before parsing:
+// text that is not UTF-8 and non-printable characters.
+func (d *decoder) checkCharacters() bool {
+	text := d.file.Text
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			d.fail(d.file.Pos(i), diag.Syntax, &PyError{"ReaderError", fmt.Sprintf("'utf-8' codec can't decode byte 0x%02x: invalid utf-8", text[i])})
+			return false
+		case !printable(r) && !(i == 0 && r == '\uFEFF'):
+			d.fail(d.file.Pos(i), diag.Syntax, &PyError{"ReaderError", fmt.Sprintf("unacceptable character #x%04x: special characters are not allowed", r)})
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// printable is PyYAML's set of characters allowed in a stream.
+func printable(r rune) bool {
+	return r == '\t' || r == '\n' || r == '\r' || (r >= 0x20 && r <= 0x7e) || r == 0x85 ||
+		(r >= 0xa0 && r <= 0xd7ff) || (r >= 0xe000 && r <= 0xfffd) || (r >= 0x10000 && r <= 0x10ffff)
+}
+
+// yamlError reports a syntax error of the YAML library ("yaml: line 3:
+// did not find expected key") at its line.
+func (d *decoder) yamlError(err error) {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	pos := source.Pos{File: d.file.Name}
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if n, tail, ok := strings.Cut(rest, ": "); ok {
+			if line, err := strconv.Atoi(n); err == nil {
+				pos.Line, msg = line, tail
+			}
+		}
+	}
+	d.errs.Add(&diag.Error{Kind: diag.Syntax, Pos: source.At(pos), Msg: "YAMLError: " + msg, Err: err})
+}
+
+func (d *decoder) fail(p source.Pos, kind diag.Kind, err *PyError) {
+	d.failed = true
+	d.errs.Add(newError(kind, source.At(p), "", err))
+}
+
+func (d *decoder) errorAt(kind diag.Kind, span source.Span, err *PyError) {
+	d.errs.Add(newError(kind, span, "", err))
+}
+
+func (d *decoder) pos(line, col int) source.Pos {
+	return source.Pos{File: d.file.Name, Line: line, Col: col}
+}
+
+// count adds n nodes to the budget and reports whether it still holds.
+func (d *decoder) count(n int, at source.Pos) bool {
+	if d.failed {
+		return false
+	}
+	d.nodes += n
+	if d.nodes > MaxNodes {
+		d.fail(at, diag.Load, &PyError{"LoadError", fmt.Sprintf("the file expands to more than %d values (excessive aliasing?)", MaxNodes)})
+		return false
+	}
+	return true
+}
+
+var nullNode = &Node{Kind: Null, Value: value.Null}
+
+// node converts y; indent is the indentation of the enclosing block
+// collection (for block scalars). It returns the node and its size in
+// nodes with aliases expanded.
+func (d *decoder) node(y *yaml.Node, indent, depth int) (*Node, int) {
+	n, tag, size := d.nodeTag(y, indent, depth)
+	if tag == tagMerge || tag == tagValue {
+		// Only mapping keys may be << or =.
+		d.errorAt(diag.Load, n.Span, unknownTag(tag))
+	}
+	return n, size
+}
+
+// nodeTag is node that also returns the tag a scalar resolved to, which
+// decides whether a mapping key merges (<<) or stands for itself.
+func (d *decoder) nodeTag(y *yaml.Node, indent, depth int) (*Node, string, int) {
+	at := d.pos(y.Line, y.Column)
+	if d.failed {
+		return nullNode, "", 0
+	}
+	if depth > MaxDepth {
+		d.fail(at, diag.Load, &PyError{"LoadError", fmt.Sprintf("values nested deeper than %d levels", MaxDepth)})
+		return nullNode, "", 0
+	}
+	if y.Kind == yaml.AliasNode {
+		target := y.Alias
+		if target == nil || d.active[target] {
+			d.errorAt(diag.Load, source.At(at), &PyError{"RecursionError", "alias *" + y.Value + " refers to a value that contains it"})
+			return nullNode, "", 0
+		}
+		if c, ok := d.done[target]; ok {
+			if !d.count(c.size, at) {
+				return nullNode, "", 0
+			}
+			return c.node, "", c.size
+		}
+		return d.nodeTag(target, indent, depth)
+	}
+	d.active[y] = true
+	defer delete(d.active, y)
+	var n *Node
+	var tag string
+	size := 1
+	if !d.count(1, at) {
+		return nullNode, "", 0
+	}
+	switch y.Kind {
+	case yaml.ScalarNode:
+		n, tag = d.scalar(y, indent)
+	case yaml.SequenceNode:
+		n, size = d.sequence(y, depth)
+	case yaml.MappingNode:
+		n, size = d.mapping(y, depth)
+	default:
+		n = &Node{Kind: Null, Value: value.Null, Span: source.At(at)}
+	}
+	if y.Anchor != "" {
+		d.done[y] = converted{n, size}
+	}
+	return n, tag, size
+}
+
+func (d *decoder) sequence(y *yaml.Node, depth int) (*Node, int) {
+	n := &Node{Kind: List, Span: source.At(d.pos(y.Line, y.Column))}
+	if msg := d.collectionTag(y, tagSeq); msg != nil {
+		d.errorAt(diag.Load, n.Span, msg)
+	}
+	size := 1
+	for _, c := range y.Content {
+		item, s := d.node(c, y.Column-1, depth+1)
+		n.Items = append(n.Items, item)
+		size += s
+	}
+	if len(n.Items) > 0 {
+		n.Span.End = n.Items[len(n.Items)-1].Span.End
+	}
+	return n, size
+}
+
+// collectionTag checks the explicit tag of a sequence or mapping.
+func (d *decoder) collectionTag(y *yaml.Node, want string) *PyError {
+	if y.Style&yaml.TaggedStyle == 0 || y.Tag == want {
+		return nil
+	}
+	kind := "sequence"
+	if y.Kind == yaml.MappingNode {
+		kind = "mapping"
+	}
+	switch y.Tag {
+	case tagYAQL, tagStr, tagNull, tagBool, tagInt, tagFloat, tagTimestamp:
+		return &PyError{"ConstructorError", "expected a scalar node, but found " + kind}
+	case tagSeq:
+		return &PyError{"ConstructorError", "expected a sequence node, but found " + kind}
+	case tagMap:
+		return &PyError{"ConstructorError", "expected a mapping node, but found " + kind}
+	}
+	return unknownTag(y.Tag)
+}
+
+func unknownTag(tag string) *PyError {
+	switch tag {
+	case "!!binary", "!!set", "!!omap", "!!pairs":
+		return &PyError{"ConstructorError", "the tag '" + longTag(tag) + "' is not supported by the playground"}
+	}
+	return &PyError{"ConstructorError", "could not determine a constructor for the tag '" + longTag(tag) + "'"}
+}
+
+func longTag(tag string) string {
+	if rest, ok := strings.CutPrefix(tag, "!!"); ok {
+		return "tag:yaml.org,2002:" + rest
+	}
+	return tag
+}
+
+// mapping converts a mapping: merge keys (<<) are flattened into it and
+// duplicate keys keep their first place and their last value, as in a
+// Python dict.
+func (d *decoder) mapping(y *yaml.Node, depth int) (*Node, int) {
+	n := &Node{Kind: Map, Span: source.At(d.pos(y.Line, y.Column))}
+	if msg := d.collectionTag(y, tagMap); msg != nil {
+		d.errorAt(diag.Load, n.Span, msg)
+	}
+	indent := y.Column - 1
+	if len(y.Content) > 0 {
+		indent = y.Content[0].Column - 1
+	}
+	size := 1
+	var merged, own []Entry
+	for i := 0; i+1 < len(y.Content); i += 2 {
+		k, tag, ks := d.nodeTag(y.Content[i], indent, depth+1)
+		v, vs := d.node(y.Content[i+1], indent, depth+1)
+		size += ks + vs
+		switch {
+		case tag == tagMerge:
+			merged = append(merged, d.merge(n, v, y.Content[i+1])...)
+		case !k.hashable():
+			d.errorAt(diag.Load, k.Span, &PyError{"ConstructorError", "found unhashable key"})
+		default:
+			own = append(own, Entry{k, v})
+		}
+	}
+	n.Entries = dedupe(append(merged, own...))
+	if len(y.Content) > 0 {
+		n.Span.End = d.lastEnd(y, n)
+	}
+	return n, size
+}
+
+func (d *decoder) lastEnd(y *yaml.Node, n *Node) source.Pos {
+	for i := len(n.Entries) - 1; i >= 0; i-- {
+		if e := n.Entries[i].Value.Span.End; e.IsValid() {
+			return e
+		}
+	}
+	return n.Span.Start
+}
+
+// merge returns the entries a merge key brings in: those of a mapping, or
+// of a list of mappings where earlier mappings win.
+func (d *decoder) merge(n, v *Node, y *yaml.Node) []Entry {
+	switch v.Kind {
+	case Map:
+		return v.Entries
+	case List:
+		var out []Entry
+		for i := len(v.Items) - 1; i >= 0; i-- {
+			it := v.Items[i]
+			if it.Kind != Map {
+				d.errorAt(diag.Load, it.Span, &PyError{"ConstructorError", "expected a mapping for merging, but found " + nodeID(it)})
+				return nil
+			}
+			out = append(out, it.Entries...)
+		}
+		return out
+	}
+	d.errorAt(diag.Load, v.Span, &PyError{"ConstructorError", "expected a mapping or list of mappings for merging, but found " + nodeID(v)})
+	return nil
+}
+
+func nodeID(n *Node) string {
+	switch n.Kind {
+	case List:
+		return "sequence"
+	case Map:
+		return "mapping"
+	}
+	return "scalar"
+}
+
+// dedupe applies Python dict insertion: a repeated key keeps the place of
+// its first occurrence and takes the last value.
+func dedupe(entries []Entry) []Entry {
+	index := map[string]int{}
+	out := entries[:0:0]
+	for _, e := range entries {
+		k, ok := dictKey(e.Key)
+		if !ok {
+			out = append(out, e)
+			continue
+		}
+		if i, seen := index[k]; seen {
+			out[i].Value = e.Value
+			continue
+		}
+		index[k] = len(out)
+		out = append(out, e)
+	}
+	return out
+}
+
+// dictKey returns a string that is equal for keys Python considers equal
+// (True == 1 == 1.0), or false for keys compared by identity
+// (expressions, NaN).
+func dictKey(n *Node) (string, bool) {
+	switch n.Kind {
+	case Null:
+		return "null", true
+	case String:
+		return "s" + string(n.Value.(value.String)), true
+	case Date, Timestamp:
+		return n.Kind.String() + n.Value.(value.DateTime).T.UTC().String(), true
+	case Bool, Int:
+		if b, ok := value.ToBig(n.Value); ok {
+			return "n" + b.String(), true
+		}
+	case Float:
+		f := float64(n.Value.(value.Float))
+		if f != f {
+			return "", false
+		}
+		if v, ok := value.FloatToInt(f); ok {
+			if b, ok := value.ToBig(v); ok {
+				return "n" + b.String(), true
+			}
+		}
+		return "f" + strconv.FormatFloat(f, 'g', -1, 64), true
+	}
+	return "", false
+}
+
+// scalar converts a scalar: explicit tags first, then PyYAML's implicit
+// resolution of plain scalars, then the YAQL rule for plain strings.
+func (d *decoder) scalar(y *yaml.Node, indent int) (*Node, string) {
+	off, nonSpecific := d.skipProperties(d.file.Offset(d.pos(y.Line, y.Column)))
+	start := d.file.Pos(off)
+	style := scalarStyle(y.Style)
+	emb := source.NewEmbedded(start, style, d.file.Text[off:], y.Value, indent)
+	span := source.Span{Start: start, End: emb.End()}
+	n := &Node{Kind: String, Value: value.String(y.Value), Span: span}
+
+	tag := ""
+	switch {
+	case nonSpecific || (style == source.Plain && y.Style&yaml.TaggedStyle == 0):
+		tag = implicitTag(y.Value)
+		if tag == "" {
+			if tree := d.implicitExpression(y.Value, span); tree != nil {
+				n.Kind, n.Value = Expr, nil
+				n.Expr = &Expression{Source: y.Value, Tree: tree, Embedded: emb}
+			}
+			return n, ""
+		}
+	case y.Style&yaml.TaggedStyle != 0:
+		tag = y.Tag
+	default:
+		return n, tagStr
+	}
+
+	switch tag {
+	case tagYAQL:
+		d.expression(n, emb)
+	case tagStr:
+	case tagNull, tagBool, tagInt, tagFloat, tagTimestamp:
+		kind, v, err := constructScalar(tag, y.Value)
+		if err != nil {
+			d.errorAt(diag.Load, span, err)
+			return n, tag
+		}
+		n.Kind, n.Value = kind, v
+	case tagMerge, tagValue:
+		n.Kind, n.Value = String, value.String(y.Value)
+	case tagSeq:
+		d.errorAt(diag.Load, span, &PyError{"ConstructorError", "expected a sequence node, but found scalar"})
+	case tagMap:
+		d.errorAt(diag.Load, span, &PyError{"ConstructorError", "expected a mapping node, but found scalar"})
+	default:
+		d.errorAt(diag.Load, span, unknownTag(tag))
+	}
+	return n, tag
+}
+
+func scalarStyle(s yaml.Style) source.Style {
+	switch {
+	case s&yaml.DoubleQuotedStyle != 0:
+		return source.DoubleQuoted
+	case s&yaml.SingleQuotedStyle != 0:
+		return source.SingleQuoted
+	case s&yaml.LiteralStyle != 0:
+		return source.Literal
+	case s&yaml.FoldedStyle != 0:
+		return source.Folded
+	}
+	return source.Plain
+}
+
+// skipProperties moves past the tag and anchor written before a node's
+// content (yaml.v3 positions a node at its properties) and reports
+// whether the tag is the non-specific "!", which resolves like a plain
+// scalar.
+func (d *decoder) skipProperties(off int) (int, bool) {
+	text := d.file.Text
+	nonSpecific := false
+	for off < len(text) && (text[off] == '!' || text[off] == '&') {
+		end := off + 1
+		for end < len(text) && !strings.ContainsRune(" \t\r\n,[]{}", rune(text[end])) {
+			end++
+		}
+		if text[off:end] == "!" {
+			nonSpecific = true
+		}
+		off = skipSpace(text, end)
+	}
+	return off, nonSpecific
+}
+
+// skipSpace skips blanks, line breaks and comments.
+func skipSpace(text string, off int) int {
+	for off < len(text) {
+		switch text[off] {
+		case ' ', '\t', '\r', '\n':
+			off++
+		case '#':
+			for off < len(text) && text[off] != '\n' {
+				off++
+			}
+		default:
+			return off
+		}
+	}
+	return off
+}
+
+// implicitExpression is the reference's rule for plain strings: an
+// expression is a string that is not only word characters, digits, dots
+// and white space, and that parses as YAQL. It returns the parsed
+// expression or nil. A parse failure other than a YAQL syntax error (an
+// undecodable escape) fails the load, as it does in the reference.
+func (d *decoder) implicitExpression(s string, span source.Span) syntax.Expr {
+	if onlyWords(s) {
+		return nil
+	}
+	tree, err := parser.Parse(s)
+	if err != nil {
+		var se *syntax.Error
+		if errors.As(err, &se) && se.Class != syntax.LexicalError && se.Class != syntax.GrammarError {
+			d.errorAt(diag.Load, span, &PyError{se.Class, se.Msg})
+		}
+		return nil
+	}
+	return tree
+}
+
+// onlyWords is Python's re.match(r'^[\s\w\d.]*$', s) on str.
+func onlyWords(s string) bool {
+	for _, r := range s {
+		if r != '.' && r != '_' && !unicode.IsLetter(r) && !unicode.IsNumber(r) && !pySpace(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// pySpace is Python's str.isspace for one character.
+func pySpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }
+
+// expression makes n, a scalar tagged !yaql, an expression node. A parse
+// error is a syntax error positioned inside the scalar.
+func (d *decoder) expression(n *Node, emb source.Embedded) {
+	src := string(n.Value.(value.String))
+	tree, err := parser.Parse(src)
+	var se *syntax.Error
+	switch {
+	case errors.As(err, &se):
+		kind := diag.Syntax
+		if se.Class != syntax.LexicalError && se.Class != syntax.GrammarError {
+			kind = diag.Load
+		}
+		span := source.Span{Start: emb.At(se.Pos), End: emb.At(max(se.End, se.Pos+1))}
+		d.errs.Add(&diag.Error{Kind: kind, Pos: span, Msg: se.Class + ": " + se.Error(), Err: &PyError{se.Class, se.Msg}})
+	case err != nil:
+		d.errorAt(diag.Syntax, n.Span, &PyError{"YaqlParsingException", err.Error()})
+	default:
+		n.Kind, n.Value = Expr, nil
+		n.Expr = &Expression{Source: src, Tree: tree, Embedded: emb}
+	}
+}
