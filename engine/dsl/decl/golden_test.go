@@ -1,6 +1,7 @@
 package decl
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,7 +13,8 @@ import (
 // TestGolden decodes the file in.yaml of each testdata/*.txtar archive
 // and compares what it prints with the archive's sections: "docs" (the
 // documents as JSON, in the form of the reference loader check), "classes"
-// (the declarations) and "errors" (absent: no errors). The archive's
+// (the declarations), "found" (what [File.Lookup] returns for each name
+// of the section "lookup") and "errors" (absent: no errors). The archive's
 // comment may set "runtime: 1.x". MURANO_UPDATE=1 rewrites the sections;
 // every expectation was checked against the reference (the YAML loader
 // of murano 14.0.0, and its class loader through oracle.py dsl).
@@ -46,8 +48,11 @@ func TestGolden(t *testing.T) {
 			}
 			f, errs := DecodeFile("in.yaml", ar.Files[in].Data, runtime)
 			got := map[string]string{"docs": printDocs(f), "classes": printClasses(f), "errors": printErrors(errs)}
+			if i, ok := sections["lookup"]; ok {
+				got["found"] = printLookups(f, strings.Fields(string(ar.Files[i].Data)))
+			}
 			changed := false
-			for _, name := range []string{"docs", "classes", "errors"} {
+			for _, name := range []string{"docs", "classes", "found", "errors"} {
 				i, ok := sections[name]
 				switch {
 				case ok && update && name == "errors" && got[name] == "":
@@ -75,4 +80,20 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+func printLookups(f *File, names []string) string {
+	var b strings.Builder
+	for _, name := range names {
+		c, err := f.Lookup(name)
+		switch {
+		case err != nil:
+			fmt.Fprintf(&b, "%s: error @%s %s\n", name, span(err.Pos), err.Msg)
+		case c == nil:
+			fmt.Fprintf(&b, "%s: not found\n", name)
+		default:
+			fmt.Fprintf(&b, "%s: %s @%s\n", name, c.FullName, span(c.Pos))
+		}
+	}
+	return b.String()
 }

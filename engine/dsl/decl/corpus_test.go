@@ -1,0 +1,62 @@
+package decl
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// referenceCorpus returns the class files of murano's own DSL unit tests
+// (python3-murano) and of the real core library io.murano (extracted by
+// oracle.py core-lib --fetch), read where they are installed. Missing
+// sources skip the test, except under CI=true, where they fail it.
+func referenceCorpus(t *testing.T) []string {
+	t.Helper()
+	missing := func(what string) {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s not found", what)
+		}
+		t.Skipf("%s not found; install python3-murano and run /usr/bin/python3 /work/shared/oracle/oracle.py core-lib --fetch", what)
+	}
+	meta, _ := filepath.Glob("/usr/lib/python3/dist-packages/murano/tests/unit/dsl/meta/*.yaml")
+	if len(meta) == 0 {
+		missing("murano's DSL test classes")
+	}
+	out, err := exec.Command("/usr/bin/python3", "/work/shared/oracle/oracle.py", "core-lib").Output()
+	dir := strings.TrimSpace(string(out))
+	if err != nil || dir == "" {
+		missing("the io.murano core library")
+	}
+	var core []string
+	err = filepath.WalkDir(filepath.Join(dir, "Classes"), func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".yaml") {
+			core = append(core, path)
+		}
+		return err
+	})
+	if err != nil || len(core) == 0 {
+		missing("the core library's classes in " + dir)
+	}
+	return append(meta, core...)
+}
+
+// TestReferenceCorpus decodes every class file of the reference's test
+// classes and core library: all load without errors there, so they must
+// here too.
+func TestReferenceCorpus(t *testing.T) {
+	for _, path := range referenceCorpus(t) {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, errs := DecodeFile(filepath.Base(path), src, V1_0)
+		for _, e := range errs {
+			t.Errorf("%s: %v", path, e)
+		}
+		if len(f.Classes) == 0 {
+			t.Errorf("%s: no classes", path)
+		}
+	}
+}
