@@ -91,7 +91,7 @@ func (d *decoder) checkCharacters() bool {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
-			d.fail(d.file.Pos(i), diag.Syntax, &PyError{"ReaderError", fmt.Sprintf("'utf-8' codec can't decode byte 0x%02x: invalid utf-8", text[i])})
+			d.fail(d.file.Pos(i), diag.Syntax, &PyError{"ReaderError", fmt.Sprintf("unacceptable character #x%04x: %s", text[i], utf8Problem(text[i:]))})
 			return false
 		case !printable(r) && !(i == 0 && r == '\uFEFF'):
 			d.fail(d.file.Pos(i), diag.Syntax, &PyError{"ReaderError", fmt.Sprintf("unacceptable character #x%04x: special characters are not allowed", r)})
@@ -100,6 +100,31 @@ func (d *decoder) checkCharacters() bool {
 		i += size
 	}
 	return true
+}
+
+// utf8Problem names what is wrong with the invalid UTF-8 sequence at
+// the start of s as Python's decoder does.
+func utf8Problem(s string) string {
+	n := 0
+	switch b := s[0]; {
+	case b >= 0xc2 && b <= 0xdf:
+		n = 2
+	case b >= 0xe0 && b <= 0xef:
+		n = 3
+	case b >= 0xf0 && b <= 0xf4:
+		n = 4
+	default:
+		return "invalid start byte"
+	}
+	for i := 1; i < n; i++ {
+		if i >= len(s) {
+			return "unexpected end of data"
+		}
+		if s[i]&0xc0 != 0x80 {
+			break
+		}
+	}
+	return "invalid continuation byte"
 }
 
 // printable is PyYAML's set of characters allowed in a stream.
@@ -394,10 +419,9 @@ func dictKey(n *Node) (string, bool) {
 // resolution of plain scalars, then the YAQL rule for plain strings.
 func (d *decoder) scalar(y *yaml.Node, indent int) (*Node, string) {
 	off, nonSpecific := d.skipProperties(d.file.Offset(d.pos(y.Line, y.Column)))
-	start := d.file.Pos(off)
 	style := scalarStyle(y.Style)
-	emb := source.NewEmbedded(start, style, d.file.Text[off:], y.Value, indent)
-	span := source.Span{Start: start, End: emb.End()}
+	emb := source.NewEmbedded(d.file.Pos(off), style, d.file.Text[off:], y.Value, indent)
+	span := source.Span{Start: d.pos(y.Line, y.Column), End: emb.End()}
 	n := &Node{Kind: String, Value: value.String(y.Value), Span: span}
 
 	tag := ""
