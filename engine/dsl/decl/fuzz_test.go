@@ -47,6 +47,7 @@ func FuzzDecodeFile(f *testing.F) {
 				}
 			})
 		}
+		checkExpressionPositions(t, file)
 		again, errs2 := DecodeFile("f.yaml", src, V1_0)
 		if printDocs(again) != printDocs(file) || printClasses(again) != printClasses(file) || printErrors(errs2) != printErrors(errs) {
 			t.Fatal("decoding twice gives different results")

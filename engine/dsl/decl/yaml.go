@@ -247,11 +247,17 @@ func (d *decoder) sequence(y *yaml.Node, depth int) (*Node, int) {
 		item, s := d.node(c, y.Column-1, depth+1)
 		n.Items = append(n.Items, item)
 		size += s
-	}
-	if len(n.Items) > 0 {
-		n.Span.End = n.Items[len(n.Items)-1].Span.End
+		extend(&n.Span, item.Span)
 	}
 	return n, size
+}
+
+// extend makes a collection's span reach the end of a child written
+// after its start (aliased children may have been written before).
+func extend(s *source.Span, child source.Span) {
+	if end := child.End; end.IsValid() && !end.Before(s.Start) && (!s.End.IsValid() || s.End.Before(end)) {
+		s.End = end
+	}
 }
 
 // collectionTag checks the explicit tag of a sequence or mapping.
@@ -307,6 +313,8 @@ func (d *decoder) mapping(y *yaml.Node, depth int) (*Node, int) {
 		k, tag, ks := d.nodeTag(y.Content[i], indent, depth+1)
 		v, vs := d.node(y.Content[i+1], indent, depth+1)
 		size += ks + vs
+		extend(&n.Span, k.Span)
+		extend(&n.Span, v.Span)
 		switch {
 		case tag == tagMerge:
 			merged = append(merged, d.merge(n, v, y.Content[i+1])...)
@@ -317,19 +325,7 @@ func (d *decoder) mapping(y *yaml.Node, depth int) (*Node, int) {
 		}
 	}
 	n.Entries = dedupe(append(merged, own...))
-	if len(y.Content) > 0 {
-		n.Span.End = d.lastEnd(y, n)
-	}
 	return n, size
-}
-
-func (d *decoder) lastEnd(y *yaml.Node, n *Node) source.Pos {
-	for i := len(n.Entries) - 1; i >= 0; i-- {
-		if e := n.Entries[i].Value.Span.End; e.IsValid() {
-			return e
-		}
-	}
-	return n.Span.Start
 }
 
 // merge returns the entries a merge key brings in: those of a mapping, or
@@ -422,6 +418,9 @@ func (d *decoder) scalar(y *yaml.Node, indent int) (*Node, string) {
 	style := scalarStyle(y.Style)
 	emb := source.NewEmbedded(d.file.Pos(off), style, d.file.Text[off:], y.Value, indent)
 	span := source.Span{Start: d.pos(y.Line, y.Column), End: emb.End()}
+	if span.End.Before(span.Start) { // an empty value at the end of the file
+		span.End = span.Start
+	}
 	n := &Node{Kind: String, Value: value.String(y.Value), Span: span}
 
 	tag := ""
@@ -487,8 +486,19 @@ func (d *decoder) skipProperties(off int) (int, bool) {
 	nonSpecific := false
 	for off < len(text) && (text[off] == '!' || text[off] == '&') {
 		end := off + 1
-		for end < len(text) && !strings.ContainsRune(" \t\r\n,[]{}", rune(text[end])) {
-			end++
+		switch {
+		case text[off] == '&':
+			for end < len(text) && isAnchorChar(text[end]) {
+				end++
+			}
+		case end < len(text) && text[end] == '<':
+			if i := strings.IndexByte(text[end:], '>'); i >= 0 {
+				end += i + 1
+			}
+		default:
+			for end < len(text) && (isAnchorChar(text[end]) || strings.IndexByte(";/?:@&=+$,.!~*'()[]%", text[end]) >= 0) {
+				end++
+			}
 		}
 		if text[off:end] == "!" {
 			nonSpecific = true
@@ -496,6 +506,12 @@ func (d *decoder) skipProperties(off int) (int, bool) {
 		off = skipSpace(text, end)
 	}
 	return off, nonSpecific
+}
+
+// isAnchorChar reports whether c may be part of an anchor name (and of a
+// tag) for the YAML library.
+func isAnchorChar(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_' || c == '-'
 }
 
 // skipSpace skips blanks, line breaks and comments.
