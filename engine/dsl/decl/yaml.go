@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -37,6 +38,7 @@ var parser = syntax.NewParser(syntax.Dialect{Murano: true})
 
 type decoder struct {
 	file   *source.File
+	quoted [][2]int // byte ranges of quoted and block scalars, where tabs may be
 	errs   diag.List
 	nodes  int
 	failed bool                     // a limit was hit: stop converting
@@ -80,7 +82,36 @@ func (d *decoder) documents() []*Node {
 		n, _ := d.node(y.Content[0], -1, 0)
 		docs = append(docs, n)
 	}
+	if !d.failed {
+		d.checkTabs()
+	}
 	return docs
+}
+
+// checkTabs rejects tabs that PyYAML does not accept: its scanner takes
+// tabs only inside quoted and block scalars and in comments, while the
+// YAML library also takes them as white space between tokens.
+func (d *decoder) checkTabs() {
+	text := d.file.Text
+	ranges := d.quoted
+	slices.SortFunc(ranges, func(a, b [2]int) int { return a[0] - b[0] })
+	comment := false
+	for i := 0; i < len(text); i++ {
+		for len(ranges) > 0 && ranges[0][1] <= i {
+			ranges = ranges[1:]
+		}
+		inScalar := len(ranges) > 0 && ranges[0][0] <= i
+		switch c := text[i]; {
+		case c == '\n' || c == '\r':
+			comment = false
+		case inScalar || comment:
+		case c == '#' && (i == 0 || text[i-1] == ' ' || text[i-1] == '\t' || text[i-1] == '\n' || text[i-1] == '\r'):
+			comment = true
+		case c == '\t':
+			d.errorAt(diag.Syntax, source.At(d.file.Pos(i)), &PyError{"ScannerError", `found character '\t' that cannot start any token`})
+			return
+		}
+	}
 }
 
 // checkCharacters rejects what PyYAML's reader rejects before parsing:
@@ -417,6 +448,9 @@ func (d *decoder) scalar(y *yaml.Node, indent int) (*Node, string) {
 	off, nonSpecific := d.skipProperties(d.file.Offset(d.pos(y.Line, y.Column)))
 	style := scalarStyle(y.Style)
 	emb := source.NewEmbedded(d.file.Pos(off), style, d.file.Text[off:], y.Value, indent)
+	if style != source.Plain {
+		d.quoted = append(d.quoted, [2]int{off, off + len(emb.Raw)})
+	}
 	span := source.Span{Start: d.pos(y.Line, y.Column), End: emb.End()}
 	if span.End.Before(span.Start) { // an empty value at the end of the file
 		span.End = span.Start

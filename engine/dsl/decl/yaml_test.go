@@ -47,6 +47,11 @@ func TestLoadErrors(t *testing.T) {
 		{"a: \x01\n", 1, 4, diag.Syntax, "ReaderError: unacceptable character #x0001: special characters are not allowed"},
 		{"a: \"x\x7f\"\n", 1, 6, diag.Syntax, "ReaderError: unacceptable character #x007f: special characters are not allowed"},
 		{"a: \xff\n", 1, 4, diag.Syntax, "ReaderError: unacceptable character #x00ff: invalid start byte"},
+		{"a: b\t c\n", 1, 5, diag.Syntax, "ScannerError: found character '\\t' that cannot start any token"},
+		{"a:\tb\n", 1, 3, diag.Syntax, "ScannerError: found character '\\t' that cannot start any token"},
+		{"a: [1,\t2]\n", 1, 7, diag.Syntax, "ScannerError: found character '\\t' that cannot start any token"},
+		{"a: \"x\"\t# c\n", 1, 7, diag.Syntax, "ScannerError: found character '\\t' that cannot start any token"},
+		{"a: |\n  x\ty\nb: 1\t\n", 3, 5, diag.Syntax, "ScannerError: found character '\\t' that cannot start any token"},
 		// Deviations: the recursion is caught before Python's stack
 		// overflows, and the YAML library's own syntax messages.
 		{"a: &x [*x]\n", 1, 8, diag.Load, "RecursionError: alias *x refers to a value that contains it"},
@@ -67,6 +72,15 @@ func TestLoadErrors(t *testing.T) {
 		}
 		if pe, ok := e.Err.(*PyError); ok && pe.Error() != tt.msg {
 			t.Errorf("%q: cause %q, want %q", tt.src, pe.Error(), tt.msg)
+		}
+	}
+}
+
+// Tabs are fine inside quoted and block scalars and in comments.
+func TestTabsAccepted(t *testing.T) {
+	for _, src := range []string{"a: 1 # x\ty\n", "a: |\n  x\ty\n  \tz\n", "a: \"x\ty\"\n", "a: 'x\ty'\n", "#\tc\na: 1\n"} {
+		if _, errs := DecodeFile("f.yaml", []byte(src), V1_0); len(errs) > 0 {
+			t.Errorf("%q: %v", src, errs)
 		}
 	}
 }
