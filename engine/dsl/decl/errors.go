@@ -10,7 +10,8 @@ import (
 // PyError is an error as the reference raises it: the Python exception
 // class and its message. Decoding errors carry one as their cause
 // ([diag.Error.Err]) so that callers can report the reference's exception
-// name.
+// name. The playground's own limits, which the reference does not have,
+// fail with the class LoadError.
 type PyError struct {
 	Class string // e.g. "DslSyntaxError", "ValueError", "KeyError"
 	Msg   string
@@ -18,7 +19,7 @@ type PyError struct {
 
 func (e *PyError) Error() string { return e.Class + ": " + e.Msg }
 
-// errorf builds a load error at the node n.
+// newError builds a diagnostic whose cause is the reference's error.
 func newError(kind diag.Kind, span source.Span, path string, err *PyError) *diag.Error {
 	return &diag.Error{Kind: kind, Pos: span, Path: path, Msg: err.Error(), Err: err}
 }

@@ -32,6 +32,7 @@ const (
 
 var kindNames = [...]string{"null", "bool", "int", "float", "string", "date", "timestamp", "expression", "list", "map"}
 
+// String returns the kind's name ("null", "expression", ...).
 func (k Kind) String() string { return kindNames[k] }
 
 // Node is a YAML value as the reference's class loader sees it, with its

@@ -26,7 +26,7 @@ import (
 // Limits on what a class file may contain, so that hostile input fails
 // with a clear error instead of exhausting memory or the stack.
 const (
-	MaxFileSize = 4 << 20 // bytes
+	MaxFileSize = 1 << 20 // bytes
 	MaxNodes    = 250_000 // nodes after expanding aliases
 	MaxDepth    = 500     // nesting of lists and maps
 )
@@ -199,7 +199,7 @@ func (d *decoder) count(n int, at source.Pos) bool {
 	}
 	d.nodes += n
 	if d.nodes > MaxNodes {
-		d.fail(at, diag.Load, &PyError{"LoadError", fmt.Sprintf("the file expands to more than %d values (excessive aliasing?)", MaxNodes)})
+		d.fail(at, diag.Load, &PyError{"LoadError", fmt.Sprintf("the file has more than %d values, counting each use of an alias", MaxNodes)})
 		return false
 	}
 	return true
