@@ -10,21 +10,27 @@ import (
 
 // referenceCorpus returns the class files of murano's own DSL unit tests
 // (python3-murano) and of the real core library io.murano (extracted by
-// oracle.py core-lib --fetch), read where they are installed. Missing
-// sources skip the test, except under CI=true, where they fail it.
+// ../shared/oracle/oracle.py core-lib --fetch), read where they are
+// installed. Missing sources skip the test, except under CI=true, where
+// they fail it.
 func referenceCorpus(t *testing.T) []string {
 	t.Helper()
 	missing := func(what string) {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("%s not found", what)
 		}
-		t.Skipf("%s not found; install python3-murano and run /usr/bin/python3 /work/shared/oracle/oracle.py core-lib --fetch", what)
+		t.Skipf("%s not found (needs python3-murano and ../shared/oracle/oracle.py core-lib --fetch)", what)
 	}
-	meta, _ := filepath.Glob("/usr/lib/python3/dist-packages/murano/tests/unit/dsl/meta/*.yaml")
+	out, err := exec.Command("/usr/bin/python3", "-c", "import os, murano.tests.unit.dsl as m; print(os.path.dirname(m.__file__))").Output()
+	if err != nil {
+		missing("murano's DSL test classes")
+	}
+	meta, _ := filepath.Glob(filepath.Join(strings.TrimSpace(string(out)), "meta", "*.yaml"))
 	if len(meta) == 0 {
 		missing("murano's DSL test classes")
 	}
-	out, err := exec.Command("/usr/bin/python3", "/work/shared/oracle/oracle.py", "core-lib").Output()
+	oracle, _ := filepath.Abs("../../../../shared/oracle/oracle.py")
+	out, err = exec.Command("/usr/bin/python3", oracle, "core-lib").Output()
 	dir := strings.TrimSpace(string(out))
 	if err != nil || dir == "" {
 		missing("the io.murano core library")

@@ -280,7 +280,28 @@ func (d *decoder) sequence(y *yaml.Node, depth int) (*Node, int) {
 		size += s
 		extend(&n.Span, item.Span)
 	}
+	d.closeFlow(y, &n.Span)
 	return n, size
+}
+
+// closeFlow makes the span of a flow collection ([...] or {...}) end after
+// its closing bracket.
+func (d *decoder) closeFlow(y *yaml.Node, s *source.Span) {
+	if y.Style&yaml.FlowStyle == 0 {
+		return
+	}
+	text := d.file.Text
+	var i int
+	if s.End.IsValid() {
+		i = d.file.Offset(s.End)
+	} else if i, _ = d.skipProperties(d.file.Offset(s.Start)); i < len(text) {
+		i++ // the opening bracket
+	}
+	for i = skipSpace(text, i); i < len(text) && text[i] == ','; i = skipSpace(text, i+1) {
+	}
+	if i < len(text) && (text[i] == ']' || text[i] == '}') {
+		s.End = d.file.Pos(i + 1)
+	}
 }
 
 // extend makes a collection's span reach the end of a child written
@@ -356,6 +377,7 @@ func (d *decoder) mapping(y *yaml.Node, depth int) (*Node, int) {
 		}
 	}
 	n.Entries = dedupe(append(merged, own...))
+	d.closeFlow(y, &n.Span)
 	return n, size
 }
 
