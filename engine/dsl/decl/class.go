@@ -4,7 +4,9 @@
 package decl
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"murano.dev/playground/engine/diag"
 	"murano.dev/playground/engine/source"
@@ -152,35 +154,9 @@ func decodeClass(doc *Node, ns Namespaces) *Class {
 	if cls.Usage == UsageMeta {
 		c.metaClass(doc, cls)
 	}
-	if ext := doc.Get("Extends"); ext.Truthy() {
-		for i, n := range sequence(ext) {
-			// Parents are resolved by their str(), so even null is a name.
-			path := indexPath("Extends", i, ext)
-			if name, err := c.ns.Resolve(n.Text()); err != nil {
-				c.report(n, path, err)
-			} else {
-				cls.Extends = append(cls.Extends, TypeRef{Name: name, Node: n})
-			}
-		}
-	}
+	cls.Extends = c.extends(doc.Get("Extends"))
 	cls.Meta = c.meta(doc.Get("Meta"), "Meta")
-	if imp := doc.Get("Import"); imp != nil && imp.Kind != Null {
-		for i, n := range sequence(imp) {
-			path := indexPath("Import", i, imp)
-			switch {
-			case !n.hashable():
-				c.report(n, path, unhashable(n))
-			case n.Kind == Null:
-				// The reference imports None and fails when it first
-				// builds the class's context.
-				c.report(n, path, noAttribute(n, "exported_context"))
-			default:
-				if ref, ok := c.typeRef(n, path); ok {
-					cls.Import = append(cls.Import, ref)
-				}
-			}
-		}
-	}
+	cls.Import = c.imports(doc.Get("Import"))
 	if props := doc.Get("Properties"); props.Truthy() {
 		if props.Kind != Map {
 			c.report(props, "Properties", noAttribute(props, "items"))
@@ -196,27 +172,78 @@ func decodeClass(doc *Node, ns Namespaces) *Class {
 	if !methods.Truthy() {
 		methods, key = doc.Get("Workflow"), "Workflow"
 	}
-	if methods.Truthy() {
-		if methods.Kind != Map {
-			c.report(methods, key, noAttribute(methods, "items"))
+	cls.Methods = c.methods(methods, key)
+	cls.Errs = c.errs
+	return cls
+}
+
+// extends resolves the parents: a name or a list of names.
+func (c *classDecoder) extends(n *Node) []TypeRef {
+	if !n.Truthy() {
+		return nil
+	}
+	var refs []TypeRef
+	for i, it := range sequence(n) {
+		// Parents are resolved by their str(), so even null is a name.
+		if name, err := c.ns.Resolve(it.Text()); err != nil {
+			c.report(it, indexPath("Extends", i, n), err)
 		} else {
-			index := map[string]int{}
-			for _, e := range methods.Entries {
-				m := c.method(e, key)
-				if m == nil {
-					continue
-				}
-				if i, ok := index[m.Name]; ok {
-					cls.Methods[i] = m
-					continue
-				}
-				index[m.Name] = len(cls.Methods)
-				cls.Methods = append(cls.Methods, m)
+			refs = append(refs, TypeRef{Name: name, Node: it})
+		}
+	}
+	return refs
+}
+
+// imports resolves the imported classes: a name or a list of names.
+func (c *classDecoder) imports(n *Node) []TypeRef {
+	if n == nil || n.Kind == Null {
+		return nil
+	}
+	var refs []TypeRef
+	for i, it := range sequence(n) {
+		path := indexPath("Import", i, n)
+		switch {
+		case !it.hashable():
+			c.report(it, path, unhashable(it))
+		case it.Kind == Null:
+			// The reference imports None and fails when it first builds
+			// the class's context.
+			c.report(it, path, noAttribute(it, "exported_context"))
+		default:
+			if ref, ok := c.typeRef(it, path); ok {
+				refs = append(refs, ref)
 			}
 		}
 	}
-	cls.Errs = c.errs
-	return cls
+	return refs
+}
+
+// methods reads the Methods (or Workflow) section; a method declared
+// twice (initialize and .init) keeps its first place and its last
+// declaration.
+func (c *classDecoder) methods(n *Node, section string) []*Method {
+	if !n.Truthy() {
+		return nil
+	}
+	if n.Kind != Map {
+		c.report(n, section, noAttribute(n, "items"))
+		return nil
+	}
+	var methods []*Method
+	index := map[string]int{}
+	for _, e := range n.Entries {
+		m := c.method(e, section)
+		if m == nil {
+			continue
+		}
+		if i, ok := index[m.Name]; ok {
+			methods[i] = m
+			continue
+		}
+		index[m.Name] = len(methods)
+		methods = append(methods, m)
+	}
+	return methods
 }
 
 // metaClass reads the keys of a meta class: Cardinality, Applies and
@@ -269,7 +296,7 @@ func (c *classDecoder) applies(n *Node) []string {
 		}
 		t := it.Text()
 		switch {
-		case it.Kind == String && (t == "All" || contains(MetaTargets, t)):
+		case it.Kind == String && (t == "All" || slices.Contains(MetaTargets, t)):
 			want[t] = true
 		case !seen[t]:
 			seen[t] = true
@@ -277,14 +304,7 @@ func (c *classDecoder) applies(n *Node) []string {
 		}
 	}
 	if len(invalid) > 0 {
-		msg := "Invalid MetaClass target(s) "
-		for i, s := range invalid {
-			if i > 0 {
-				msg += ", "
-			}
-			msg += s
-		}
-		c.report(n, "Applies", &PyError{"ValueError", msg + ":"})
+		c.report(n, "Applies", &PyError{"ValueError", "Invalid MetaClass target(s) " + strings.Join(invalid, ", ") + ":"})
 		return MetaTargets
 	}
 	if want["All"] {
@@ -366,10 +386,10 @@ func (c *classDecoder) usage(decl *Node, path, def string, allowed []string) str
 	switch {
 	case !u.hashable():
 		c.report(u, path+".Usage", unhashable(u))
-	case u.Kind == String && contains(allowed, u.Text()):
+	case u.Kind == String && slices.Contains(allowed, u.Text()):
 		return u.Text()
 	default:
-		c.report(u, path+".Usage", &PyError{"DslSyntaxError", "Unknown usage " + u.Text() + ". Must be one of (" + join(allowed) + ")"})
+		c.report(u, path+".Usage", &PyError{"DslSyntaxError", "Unknown usage " + u.Text() + ". Must be one of (" + strings.Join(allowed, ", ") + ")"})
 	}
 	return def
 }
@@ -429,7 +449,7 @@ func (c *classDecoder) method(e Entry, section string) *Method {
 		c.report(usage, path+".Usage", unhashable(usage))
 	case usage.Kind != String:
 		c.report(usage, path+".Usage", &PyError{"TypeError", `can only concatenate str (not "` + usage.PyType() + `") to str`})
-	case !contains([]string{MethodRuntime, MethodAction, MethodStatic, MethodExtension}, m.Usage):
+	case !slices.Contains([]string{MethodRuntime, MethodAction, MethodStatic, MethodExtension}, m.Usage):
 		c.report(usage, path+".Usage", &PyError{"ValueError", "Unknown method usage " + m.Usage})
 	}
 	return m
@@ -514,26 +534,6 @@ func indexPath(path string, i int, n *Node) string {
 }
 
 func isStr(n *Node, s string) bool { return n != nil && n.Kind == String && n.Text() == s }
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func join(list []string) string {
-	s := ""
-	for i, x := range list {
-		if i > 0 {
-			s += ", "
-		}
-		s += x
-	}
-	return s
-}
 
 func unhashable(n *Node) *PyError {
 	return &PyError{"TypeError", "unhashable type: '" + n.PyType() + "'"}
