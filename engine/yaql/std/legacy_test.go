@@ -1,13 +1,8 @@
 package std_test
 
 import (
-	"context"
-	"errors"
 	"testing"
-	"time"
 
-	"murano.dev/playground/engine/value"
-	"murano.dev/playground/engine/yaql"
 	"murano.dev/playground/engine/yaql/std"
 )
 
@@ -132,16 +127,6 @@ func TestLegacyBudget(t *testing.T) {
 		`range(0).toList()`,
 		`range(0)[$ < 0].first()`,
 	} {
-		st, err := e.Parse(src)
-		if err != nil {
-			t.Fatalf("%s: %v", src, err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		_, err = st.Evaluate(ctx, root, value.Null)
-		cancel()
-		var ye *yaql.Error
-		if !errors.As(err, &ye) || ye.Class != yaql.ClassBudget {
-			t.Errorf("%s: error %v, want %s", src, err, yaql.ClassBudget)
-		}
+		wantBudgetExceeded(t, e, root, src)
 	}
 }

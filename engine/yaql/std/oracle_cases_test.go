@@ -1,8 +1,14 @@
 package std_test
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
+
+	"murano.dev/playground/engine/value"
+	"murano.dev/playground/engine/yaql"
 )
 
 // The library table tests: each case is an expression and the outcome the
@@ -47,5 +53,22 @@ func checkCase(t *testing.T, c *corpusCase, want, label string) {
 			got = "!" + errText
 		}
 		t.Errorf("%s\n  want %s\n  got  %s", label, want, got)
+	}
+}
+
+// wantBudgetExceeded evaluates src and expects the step or size budget to
+// end it (within 20 s of wall time).
+func wantBudgetExceeded(t *testing.T, e *yaql.Engine, root *yaql.Context, src string) {
+	t.Helper()
+	st, err := e.Parse(src)
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	_, err = st.Evaluate(ctx, root, value.Null)
+	var ye *yaql.Error
+	if !errors.As(err, &ye) || ye.Class != yaql.ClassBudget {
+		t.Errorf("%s: error %v, want %s", src, err, yaql.ClassBudget)
 	}
 }

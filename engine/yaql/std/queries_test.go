@@ -1,13 +1,8 @@
 package std_test
 
 import (
-	"context"
-	"errors"
 	"testing"
-	"time"
 
-	"murano.dev/playground/engine/value"
-	"murano.dev/playground/engine/yaql"
 	"murano.dev/playground/engine/yaql/std"
 )
 
@@ -388,16 +383,6 @@ func TestQueriesBudget(t *testing.T) {
 		`sequence().splitAt(1)`,
 		`sequence().distinct($ mod 2).take(3)`,
 	} {
-		st, err := e.Parse(src)
-		if err != nil {
-			t.Fatalf("%s: %v", src, err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		_, err = st.Evaluate(ctx, root, value.Null)
-		cancel()
-		var ye *yaql.Error
-		if !errors.As(err, &ye) || ye.Class != yaql.ClassBudget {
-			t.Errorf("%s: error %v, want %s", src, err, yaql.ClassBudget)
-		}
+		wantBudgetExceeded(t, e, root, src)
 	}
 }
