@@ -15,6 +15,7 @@ const usage = `usage: muranopl <command> [arguments]
 
 commands:
   yaql      evaluate a YAQL expression (muranopl yaql -h for its flags)
+  run       run a MuranoPL method (muranopl run -h for its flags)
   version   print the version
 
 `
@@ -33,6 +34,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "yaql":
 		return runYAQL(args[1:], stdin, stdout, stderr)
+	case "run":
+		return runRun(args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "muranopl", version())
 		return 0
