@@ -1,0 +1,281 @@
+// This file defines packages and their class files, and the class folders
+// of murano's test foundation.
+
+package pkg
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"slices"
+	"sync"
+
+	"github.com/Masterminds/semver/v3"
+
+	"murano.dev/playground/engine/diag"
+	"murano.dev/playground/engine/dsl"
+	"murano.dev/playground/engine/dsl/decl"
+	"murano.dev/playground/engine/source"
+)
+
+// Package is a MuranoPL package: a package with a manifest ([Open]) or a
+// class folder ([ClassFolder]). It implements [dsl.Package]; class files
+// are decoded once, on first use, and may be asked for concurrently.
+type Package struct {
+	// Manifest is what manifest.yaml says; nil for a class folder.
+	Manifest *Manifest
+
+	name    string
+	version *semver.Version
+	runtime decl.Version
+	// anyVersion: a class folder, which murano's test foundation finds
+	// whatever version is asked for.
+	anyVersion bool
+	fsys       fs.FS
+	classes    map[string]classRef
+
+	mu    sync.Mutex
+	files map[string]*classFile // by path in fsys
+}
+
+var _ dsl.Package = (*Package)(nil)
+
+// classRef is where a class is defined.
+type classRef struct {
+	file string     // the path in the package, or the manifest's value
+	pos  source.Pos // where the manifest names the file; zero for class folders
+}
+
+// classFile is a decoded class file.
+type classFile struct {
+	file *decl.File
+	// errs are the errors that fail every class of the file (YAML,
+	// documents that are not maps, namespaces, class names); the errors
+	// of each class's declarations are in its Errs.
+	errs diag.List
+	err  error // the file could not be read
+}
+
+// Name returns the package's full name.
+func (p *Package) Name() string { return p.name }
+
+// Version returns the package's SemVer version, "0.0.0" when it has none.
+func (p *Package) Version() string { return p.version.String() }
+
+// Runtime returns the MuranoPL format of the package's classes.
+func (p *Package) Runtime() decl.Version { return p.runtime }
+
+// Requirements returns the manifest's Require section: package full name
+// → version spec ("" for a null spec, which means major version 0). The
+// requirements every package has implicitly (itself and io.murano) are
+// not included, nor does a class folder have any.
+func (p *Package) Requirements() map[string]string {
+	reqs := map[string]string{}
+	if p.Manifest != nil {
+		for _, r := range p.Manifest.Require {
+			reqs[r.Package] = r.Spec
+		}
+	}
+	return reqs
+}
+
+// ClassNames returns the full names of the package's classes, sorted.
+func (p *Package) ClassNames() []string {
+	names := make([]string, 0, len(p.classes))
+	for name := range p.classes {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// ClassFile returns the decoded file that defines the class, as the
+// reference reads it when the class is first used. The error is a
+// [diag.List] of the errors that fail every class of the file and the
+// errors of the declarations of the class [decl.File.Lookup] picks for
+// the name; with no error, Lookup(name) returns a class. A class the
+// package does not have, or whose file turns out not to define it, is
+// (nil, nil).
+func (p *Package) ClassFile(name string) (*decl.File, error) {
+	ref, ok := p.classes[name]
+	if !ok {
+		return nil, nil
+	}
+	cf := p.classFile(name, ref)
+	if cf.err != nil {
+		return nil, cf.err
+	}
+	errs := slices.Clone(cf.errs)
+	cls, lookupErr := cf.file.Lookup(name)
+	switch {
+	case lookupErr != nil:
+		errs.Add(lookupErr)
+	case cls != nil:
+		for _, e := range cls.Errs {
+			errs.Add(e)
+		}
+	}
+	if len(errs) > 0 {
+		return cf.file, errs
+	}
+	if cls == nil {
+		return nil, nil
+	}
+	return cf.file, nil
+}
+
+// classFile returns the decoded file of a class, decoding it on first use.
+func (p *Package) classFile(class string, ref classRef) *classFile {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	name, err := p.classPath(class, ref)
+	if err != nil {
+		return &classFile{err: err}
+	}
+	if cf, ok := p.files[name]; ok {
+		return cf
+	}
+	src, err := readFile(p.fsys, name)
+	var cf *classFile
+	switch {
+	case err != nil && p.Manifest != nil:
+		cf = &classFile{err: loadError(ref.pos, "PackageClassLoadError",
+			`Unable to load class "`+class+`" from package: File with class definition not found`)}
+	case err != nil:
+		cf = &classFile{err: err}
+	default:
+		cf = decodeClassFile(name, src, p.runtime)
+	}
+	p.files[name] = cf
+	return cf
+}
+
+// classPath returns the path in the package of the file that defines a
+// class: the manifest's value under Classes/, which must stay there.
+func (p *Package) classPath(class string, ref classRef) (string, error) {
+	if p.Manifest == nil {
+		return ref.file, nil
+	}
+	name := path.Join(classesDir, ref.file)
+	if ref.file == "" || ref.file[0] == '/' || !fs.ValidPath(name) || !isUnder(name, classesDir) {
+		return "", loadError(ref.pos, "PackageClassLoadError",
+			`Unable to load class "`+class+`" from package: path `+ref.file+` is not allowed`)
+	}
+	return name, nil
+}
+
+const classesDir = "Classes"
+
+// isUnder reports whether the clean path name is strictly inside dir.
+func isUnder(name, dir string) bool {
+	return len(name) > len(dir)+1 && name[:len(dir)+1] == dir+"/"
+}
+
+// decodeClassFile decodes a class file and sets apart the errors that
+// fail all of its classes.
+func decodeClassFile(name string, src []byte, runtime decl.Version) *classFile {
+	f, errs := decl.DecodeFile(name, src, runtime)
+	ofClass := map[*diag.Error]bool{}
+	for _, c := range f.Classes {
+		for _, e := range c.Errs {
+			ofClass[e] = true
+		}
+	}
+	cf := &classFile{file: f}
+	for _, e := range errs {
+		if !ofClass[e] {
+			cf.errs = append(cf.errs, e)
+		}
+	}
+	return cf
+}
+
+// readFile reads a file of a package. Files larger than a class file may
+// be are cut just past that size, so that decoding reports them.
+func readFile(fsys fs.FS, name string) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil {
+		return nil, err
+	} else if info.IsDir() {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("is a directory")}
+	}
+	return io.ReadAll(io.LimitReader(f, decl.MaxFileSize+1))
+}
+
+// ClassFolder loads a folder of class files as murano's test foundation
+// does (its TestPackageLoader): every *.yaml file under fsys except those
+// named manifest.yaml, in lexical order, is decoded for the runtime;
+// every document with a Name key defines the class of that name resolved
+// with the document's namespaces, and when two files define a class the
+// later one wins. File names are the paths in fsys ("Classes/Foo.yaml").
+//
+// As in the foundation, an error that the foundation meets while reading
+// the files fails the whole folder: YAML errors, documents that are not
+// maps, invalid namespaces, invalid class names (a null or empty Name
+// included); the error is a [diag.List] of all of them. Errors in a
+// class's declarations come with the class from [Package.ClassFile].
+//
+// The package is version 0.0.0 with no requirements, and a [Loader] finds
+// it whatever version spec is asked for, as the foundation does.
+func ClassFolder(name string, fsys fs.FS, runtime decl.Version) (*Package, error) {
+	p := &Package{
+		name:       name,
+		version:    semver.New(0, 0, 0, "", ""),
+		runtime:    runtime,
+		anyVersion: true,
+		fsys:       fsys,
+		classes:    map[string]classRef{},
+		files:      map[string]*classFile{},
+	}
+	var errs diag.List
+	err := fs.WalkDir(fsys, ".", func(file string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || d.Name() == manifestFile {
+			return nil
+		}
+		if ok, _ := path.Match("*.yaml", d.Name()); !ok {
+			return nil
+		}
+		src, err := readFile(fsys, file)
+		if err != nil {
+			return err
+		}
+		cf := decodeClassFile(file, src, runtime)
+		p.files[file] = cf
+		for _, e := range cf.errs {
+			errs.Add(e)
+		}
+		for _, c := range cf.file.Classes {
+			switch {
+			case c.Name != nil && c.FullName != "":
+				p.classes[c.FullName] = classRef{file: file}
+			case c.Name == nil && c.Doc.Has("Name"):
+				n := c.Doc.Get("Name")
+				err := &decl.PyError{Class: "ValueError", Msg: `Invalid type name "` + n.Text() + `"`}
+				errs.Add(&diag.Error{Kind: diag.Load, Pos: n.Span, Msg: err.Error(), Err: err})
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return p, nil
+}
+
+// loadError is an error of the reference's class with its message at a
+// position of a package file.
+func loadError(pos source.Pos, class, msg string) diag.List {
+	err := &decl.PyError{Class: class, Msg: msg}
+	return diag.List{{Kind: diag.Load, Pos: source.At(pos), Msg: err.Error(), Err: err}}
+}
