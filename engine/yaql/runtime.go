@@ -99,7 +99,8 @@ func (s *Statement) Evaluate(ctx context.Context, yctx *Context, data value.Valu
 type Runtime struct {
 	Engine *Engine
 	ctx    context.Context
-	steps  int64
+	steps  *int64
+	own    int64
 }
 
 // NewRuntime returns a runtime for one evaluation.
@@ -107,20 +108,29 @@ func (e *Engine) NewRuntime(ctx context.Context) *Runtime {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return &Runtime{Engine: e, ctx: ctx}
+	rt := &Runtime{Engine: e, ctx: ctx}
+	rt.steps = &rt.own
+	return rt
+}
+
+// WithEngine returns a runtime for another engine that shares this one's
+// step budget and cancellation, for a host (MuranoPL) that evaluates
+// expressions of several dialects in one run.
+func (rt *Runtime) WithEngine(e *Engine) *Runtime {
+	return &Runtime{Engine: e, ctx: rt.ctx, steps: rt.steps}
 }
 
 // Steps returns the number of steps taken so far.
-func (rt *Runtime) Steps() int64 { return rt.steps }
+func (rt *Runtime) Steps() int64 { return *rt.steps }
 
 // Step counts one unit of work and fails when the budget is used up or
 // the evaluation was cancelled.
 func (rt *Runtime) Step() error {
-	rt.steps++
-	if rt.steps > rt.Engine.Options.MaxSteps {
+	*rt.steps++
+	if *rt.steps > rt.Engine.Options.MaxSteps {
 		return &Error{Class: ClassBudget, Msg: fmt.Sprintf("budget exceeded: the evaluation took more than %d steps", rt.Engine.Options.MaxSteps), Pos: -1, End: -1}
 	}
-	if rt.steps&1023 == 0 {
+	if *rt.steps&1023 == 0 {
 		return rt.Cancelled()
 	}
 	return nil

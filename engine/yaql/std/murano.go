@@ -295,3 +295,13 @@ func muranoFirstOrDefault(c *yaql.Call) (value.Value, error) {
 	}
 	return v, nil
 }
+
+// MuranoFreeze is MuranoPL's helpers.evaluate for a value: iterators
+// materialised (at most dsl_iterators_limit elements), sequences turned
+// into tuples, sets into frozensets and dictionaries into frozen ones.
+func MuranoFreeze(rt *yaql.Runtime, v value.Value) (value.Value, error) { return muranoFreeze(rt, v) }
+
+// MuranoMutable is MuranoPL's to_mutable: the form in which values leave
+// the engine (tuples become lists, collections longer than the iterator
+// limit fail).
+func MuranoMutable(rt *yaql.Runtime, v value.Value) (value.Value, error) { return muranoMutable(rt, v) }

@@ -1,0 +1,287 @@
+// This file defines the executor: the state of one MuranoPL run (loaded
+// packages, the object store, static properties, attributes) and the
+// yaql contexts methods run in.
+
+package dsl
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"murano.dev/playground/engine/dsl/decl"
+	"murano.dev/playground/engine/value"
+	"murano.dev/playground/engine/yaql"
+	"murano.dev/playground/engine/yaql/std"
+)
+
+// CoreLibrary is the name of the core library package.
+const CoreLibrary = "io.murano"
+
+// ObjectClass is the root of every class hierarchy.
+const ObjectClass = "io.murano.Object"
+
+// DefaultMaxDepth bounds the depth of MuranoPL method calls.
+const DefaultMaxDepth = 800
+
+// Options configure an executor.
+type Options struct {
+	// Functions are host functions added to the root context of every
+	// runtime (murano's test foundation adds trace()).
+	Functions []*yaql.Func
+	// Natives are native class implementations by class name.
+	Natives []*NativeClass
+	// NewID generates object ids; nil means random 32-digit hex ids.
+	NewID func() string
+	// MaxDepth bounds the method call depth (0: DefaultMaxDepth).
+	MaxDepth int
+	// MaxSteps bounds the work of a run (0: yaql's default).
+	MaxSteps int64
+	// Log receives the records of MuranoPL loggers.
+	Log func(LogRecord)
+	// ClassConfig holds the class configuration (values of Config
+	// properties) by class name and property name.
+	ClassConfig map[string]map[string]value.Value
+}
+
+// LogRecord is one record of a MuranoPL logger.
+type LogRecord struct {
+	Level, Logger, Message string
+}
+
+// Executor runs MuranoPL code. It is not safe for concurrent use.
+type Executor struct {
+	opts     Options
+	loader   Loader
+	packages map[string]*LoadedPackage
+	natives  map[string]*NativeClass
+	store    *objectStore
+	statics  map[*Property]value.Value
+	attrs    *attributeStore
+	roots    map[decl.Version]*yaql.Context
+	engines  map[bool]*yaql.Engine
+	rts      map[bool]*yaql.Runtime
+	sched    *scheduler
+	depth    int
+	// cur is the store loads go to while a graph of objects is loaded.
+	cur *objectStore
+	// dryRun is set while template() contracts load objects that are
+	// only checked, not kept.
+	dryRun bool
+	// doomed holds objects scheduled for destruction.
+	doomed       map[*Object]bool
+	packageOrder []string
+	contractCtxs map[decl.Version]*yaql.Context
+}
+
+// NewExecutor returns an executor that finds packages through loader.
+func NewExecutor(ctx context.Context, loader Loader, opts Options) *Executor {
+	if opts.MaxDepth == 0 {
+		opts.MaxDepth = DefaultMaxDepth
+	}
+	if opts.NewID == nil {
+		opts.NewID = randomID
+	}
+	ex := &Executor{
+		opts:     opts,
+		loader:   loader,
+		packages: map[string]*LoadedPackage{},
+		natives:  map[string]*NativeClass{},
+		statics:  map[*Property]value.Value{},
+		attrs:    newAttributeStore(),
+		roots:    map[decl.Version]*yaql.Context{},
+		engines:  map[bool]*yaql.Engine{},
+		rts:      map[bool]*yaql.Runtime{},
+		doomed:   map[*Object]bool{},
+	}
+	ex.store = newObjectStore(ex)
+	ex.sched = newScheduler()
+	for _, n := range append(builtinNatives(), opts.Natives...) {
+		ex.natives[n.Name] = n
+	}
+	var first *yaql.Runtime
+	for _, legacy := range []bool{true, false} {
+		f := std.Murano
+		if legacy {
+			f = std.MuranoLegacy
+		}
+		o := std.DefaultOptions(f)
+		o.MaxSteps = opts.MaxSteps
+		eng, _, err := std.NewFlavor(f, std.Setup{Options: &o})
+		if err != nil {
+			panic(err) // the library is built in
+		}
+		ex.engines[legacy] = eng
+		if first == nil {
+			first = eng.NewRuntime(ctx)
+			ex.rts[legacy] = first
+		} else {
+			ex.rts[legacy] = first.WithEngine(eng)
+		}
+	}
+	return ex
+}
+
+// runtime returns the yaql runtime of a MuranoPL runtime version.
+func (ex *Executor) runtime(v decl.Version) *yaql.Runtime { return ex.rts[v.LegacyYAQL()] }
+
+// rootContext returns the root context of a runtime version: yaql's
+// library, MuranoPL's functions and the host's.
+func (ex *Executor) rootContext(v decl.Version) *yaql.Context {
+	if c, ok := ex.roots[v]; ok {
+		return c
+	}
+	f := std.Murano
+	if v.LegacyYAQL() {
+		f = std.MuranoLegacy
+	}
+	_, base, err := std.NewFlavor(f, std.Setup{})
+	if err != nil {
+		panic(err)
+	}
+	c := base.Child()
+	registerFunctions(c, v)
+	c = c.Child()
+	c.Set("?executor", ex)
+	if len(ex.opts.Functions) > 0 {
+		c.Register(ex.opts.Functions...)
+	}
+	ex.roots[v] = c
+	return c
+}
+
+func (*Executor) Type() string { return "MuranoDslExecutor" }
+
+// LoadedPackage is a package as the executor uses it: its classes built
+// on demand, its requirements resolved through the loader.
+type LoadedPackage struct {
+	Name, Version string
+	Runtime       decl.Version
+	// Requirements in the reference's order: the package itself, the
+	// core library, then the manifest's.
+	Requirements []Requirement
+	src          Package
+	ex           *Executor
+	classes      map[string]*Class
+	loading      map[string]bool
+}
+
+// Requirement is a required package and its version spec.
+type Requirement struct{ Name, Spec string }
+
+func (p *LoadedPackage) String() string { return p.Name + "/" + p.Version }
+
+// Package returns (loading it on first use) the package name with spec.
+func (ex *Executor) Package(name, spec string) (*LoadedPackage, error) {
+	src, err := ex.loader.Load(name, spec)
+	if err != nil {
+		return nil, err
+	}
+	return ex.adopt(src), nil
+}
+
+func (ex *Executor) adopt(src Package) *LoadedPackage {
+	key := src.Name() + "@" + src.Version()
+	if p, ok := ex.packages[key]; ok {
+		return p
+	}
+	version := src.Version()
+	if version == "" {
+		version = "0.0.0"
+	}
+	p := &LoadedPackage{Name: src.Name(), Version: version, Runtime: src.Runtime(), src: src, ex: ex,
+		classes: map[string]*Class{}, loading: map[string]bool{}}
+	major, _, _ := strings.Cut(version, ".")
+	p.Requirements = append(p.Requirements, Requirement{p.Name, "==" + major})
+	if p.Name != CoreLibrary {
+		p.Requirements = append(p.Requirements, Requirement{CoreLibrary, "==0"})
+	}
+	reqs := src.Requirements()
+	for _, name := range sortedKeys(reqs) {
+		replaced := false
+		for i := range p.Requirements {
+			if p.Requirements[i].Name == name {
+				p.Requirements[i].Spec = reqs[name]
+				replaced = true
+			}
+		}
+		if !replaced {
+			p.Requirements = append(p.Requirements, Requirement{name, reqs[name]})
+		}
+	}
+	ex.packages[key] = p
+	ex.packageOrder = append(ex.packageOrder, key)
+	return p
+}
+
+// FindClass finds a class of the package or, with searchRequirements, of
+// the packages it requires.
+func (p *LoadedPackage) FindClass(name string, searchRequirements bool) (*Class, error) {
+	if c, ok := p.classes[name]; ok {
+		return c, nil
+	}
+	c, err := p.buildClass(name)
+	if err != nil {
+		return nil, err
+	}
+	if c != nil {
+		return c, nil
+	}
+	if !searchRequirements {
+		return nil, noClassFound(name, p)
+	}
+	var searched []*LoadedPackage
+	for _, r := range p.Requirements {
+		if r.Name == p.Name {
+			continue
+		}
+		dep, err := p.ex.Package(r.Name, r.Spec)
+		if err != nil {
+			return nil, err
+		}
+		if c, err := dep.FindClass(name, false); err == nil {
+			return c, nil
+		} else if !isPyError(err, "NoClassFound") {
+			return nil, err
+		}
+		if short, ok := strings.CutPrefix(name, "io.murano.extensions."); ok {
+			if c, err := dep.FindClass(short, false); err == nil {
+				return c, nil
+			}
+		}
+		searched = append(searched, dep)
+	}
+	return nil, noClassFound(name, append(searched, p)...)
+}
+
+func noClassFound(name string, pkgs ...*LoadedPackage) error {
+	names := make([]string, len(pkgs))
+	for i, p := range pkgs {
+		names[i] = p.String()
+	}
+	return engineError("NoClassFound", "Class \"%s\" is not found in %s", name, strings.Join(names, ", "))
+}
+
+func isPyError(err error, class string) bool {
+	c, _, _ := pythonName(err)
+	return c == class
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+	return keys
+}
+
+func randomID() string {
+	var b [16]byte
+	fillRandom(b[:])
+	return fmt.Sprintf("%x", b[:])
+}

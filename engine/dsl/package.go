@@ -1,0 +1,33 @@
+package dsl
+
+import (
+	"murano.dev/playground/engine/dsl/decl"
+)
+
+// Package is where the engine finds classes: a MuranoPL package, the
+// core library io.murano, or a folder of class files. Implementations
+// live outside the engine (package loading is not the engine's job).
+type Package interface {
+	// Name is the package's full name ("io.murano", "tests").
+	Name() string
+	// Version is the package's SemVer version ("0.0.0" when absent).
+	Version() string
+	// Runtime is the MuranoPL format the package's classes are written in.
+	Runtime() decl.Version
+	// Requirements maps the full names of the packages this one requires
+	// to version specs, as the manifest's Require section does.
+	Requirements() map[string]string
+	// ClassNames lists the full names of the package's classes.
+	ClassNames() []string
+	// ClassFile returns the decoded file that defines the class; the
+	// errors are those of decoding it (each with file:line:col). A class
+	// the package does not have is (nil, nil).
+	ClassFile(name string) (*decl.File, error)
+}
+
+// Loader finds packages by full name and version spec (pip-like, "" for
+// any), as the reference's package loader does.
+type Loader interface {
+	// Load returns the package, or an error naming what was asked for.
+	Load(name, versionSpec string) (Package, error)
+}
