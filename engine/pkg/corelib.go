@@ -11,9 +11,12 @@ import (
 	"slices"
 )
 
-// systemCoreLibrary is where Debian's murano-common installs the core
-// library.
-var systemCoreLibrary = "/usr/share/murano-common/io.murano.zip"
+// debCoreLibrary is where Debian's murano-common installs the core
+// library, relative to the root.
+const debCoreLibrary = "usr/share/murano-common/io.murano.zip"
+
+// systemCoreLibrary is the core library of an installed murano-common.
+var systemCoreLibrary = "/" + debCoreLibrary
 
 // LocateCoreLibrary finds the io.murano core library where the reference
 // oracle (../shared/oracle/oracle.py) looks for it and returns its files
@@ -78,8 +81,8 @@ func openCoreLibrary(where string) (fs.FS, string, error) {
 		return fsys, where, err
 	case isFile(filepath.Join(where, manifestFile)):
 		return os.DirFS(where), where, nil
-	case isFile(filepath.Join(where, systemCoreLibrary)):
-		return openCoreLibrary(filepath.Join(where, systemCoreLibrary))
+	case isFile(filepath.Join(where, debCoreLibrary)):
+		return openCoreLibrary(filepath.Join(where, debCoreLibrary))
 	}
 	return nil, "", fmt.Errorf("%s has no %s: %w", where, manifestFile, fs.ErrNotExist)
 }

@@ -4,7 +4,7 @@
 package pkg
 
 import (
-	"fmt"
+	"errors"
 	"io"
 	"io/fs"
 	"path"
@@ -139,11 +139,14 @@ func (p *Package) classFile(class string, ref classRef) *classFile {
 	src, err := readFile(p.fsys, name)
 	var cf *classFile
 	switch {
-	case err != nil && p.Manifest != nil:
+	case err != nil && p.Manifest == nil:
+		cf = &classFile{err: err}
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, errIsDir):
 		cf = &classFile{err: loadError(ref.pos, "PackageClassLoadError",
 			`Unable to load class "`+class+`" from package: File with class definition not found`)}
 	case err != nil:
-		cf = &classFile{err: err}
+		cf = &classFile{err: loadError(ref.pos, "PackageClassLoadError",
+			`Unable to load class "`+class+`" from package: `+err.Error())}
 	default:
 		cf = decodeClassFile(name, src, p.runtime)
 	}
@@ -191,6 +194,8 @@ func decodeClassFile(name string, src []byte, runtime decl.Version) *classFile {
 	return cf
 }
 
+var errIsDir = errors.New("is a directory")
+
 // readFile reads a file of a package. Files larger than a class file may
 // be are cut just past that size, so that decoding reports them.
 func readFile(fsys fs.FS, name string) ([]byte, error) {
@@ -202,7 +207,7 @@ func readFile(fsys fs.FS, name string) ([]byte, error) {
 	if info, err := f.Stat(); err != nil {
 		return nil, err
 	} else if info.IsDir() {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("is a directory")}
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errIsDir}
 	}
 	return io.ReadAll(io.LimitReader(f, decl.MaxFileSize+1))
 }
