@@ -21,9 +21,13 @@
 // Resources and images.lst; a zip whose manifest sits in a single
 // top-level folder; the engine's rule of keeping the number of versions
 // of a package in use minimal (fixations) and the loading of packages by
-// class name. Differences from the reference: manifest.yaml is read with
-// YAML 1.2 scalar rules (yes/no are strings, 010 is ten), merge keys are
-// not expanded in it, and invalid Classes and Require sections and
-// version specs are reported when the package is opened rather than when
-// the engine first uses them.
+// class name.
+//
+// Known differences from the reference: manifest.yaml is read with the
+// YAML library's scalar rules (yes/no/on/off and 1:30 are strings) and
+// without merge keys; Tags are strings; invalid Classes and Require
+// sections and version specs are reported when the package is opened
+// rather than when the engine first uses them; an invalid Namespaces
+// section of a document without Name fails its file (and a class folder)
+// even when the reference never needs that document.
 package pkg

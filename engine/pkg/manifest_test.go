@@ -222,7 +222,19 @@ func TestOpenDecodesOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, _ := p.ClassFile("com.ex.App")
+	got := make(chan *decl.File)
+	for range 4 {
+		go func() {
+			f, _ := p.ClassFile("com.ex.App")
+			got <- f
+		}()
+	}
+	first := <-got
+	for range 3 {
+		if f := <-got; f != first || f == nil {
+			t.Fatalf("concurrent ClassFile calls returned %p and %p", first, f)
+		}
+	}
 	delete(fsys, "Classes/App.yaml")
 	again, err := p.ClassFile("com.ex.App")
 	if err != nil || again != first || first == nil {

@@ -125,7 +125,8 @@ func (p *Package) ClassFile(name string) (*decl.File, error) {
 	return cf.file, nil
 }
 
-// classFile returns the decoded file of a class, decoding it on first use.
+// classFile returns the decoded file of a class, decoding it on first use
+// (a file that cannot be read is tried again next time).
 func (p *Package) classFile(class string, ref classRef) *classFile {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -137,19 +138,17 @@ func (p *Package) classFile(class string, ref classRef) *classFile {
 		return cf
 	}
 	src, err := readFile(p.fsys, name)
-	var cf *classFile
 	switch {
 	case err != nil && p.Manifest == nil:
-		cf = &classFile{err: err}
+		return &classFile{err: err}
 	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, errIsDir):
-		cf = &classFile{err: loadError(ref.pos, "PackageClassLoadError",
+		return &classFile{err: loadError(ref.pos, "PackageClassLoadError",
 			`Unable to load class "`+class+`" from package: File with class definition not found`)}
 	case err != nil:
-		cf = &classFile{err: loadError(ref.pos, "PackageClassLoadError",
+		return &classFile{err: loadError(ref.pos, "PackageClassLoadError",
 			`Unable to load class "`+class+`" from package: `+err.Error())}
-	default:
-		cf = decodeClassFile(name, src, p.runtime)
 	}
+	cf := decodeClassFile(name, src, p.runtime)
 	p.files[name] = cf
 	return cf
 }
