@@ -3,9 +3,15 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 
+	"murano.dev/playground/engine/dsl"
+	"murano.dev/playground/engine/dsl/decl"
+	"murano.dev/playground/engine/pkg"
 	"murano.dev/playground/engine/value"
+	"murano.dev/playground/engine/yaql"
+	"murano.dev/playground/engine/yaql/std"
 )
 
 // RunRequest is one call into MuranoPL code, as `muranopl run` and the
@@ -96,12 +102,215 @@ type LogRecord struct {
 	Message string
 }
 
-// ErrNotImplemented is returned while the MuranoPL engine is being built.
-var ErrNotImplemented = errors.New("muranopl: the MuranoPL engine is not wired in yet")
+// ErrNotImplemented is returned for requests the engine cannot carry out
+// yet.
+var ErrNotImplemented = errors.New("muranopl: not implemented yet")
 
 // RunMuranoPL performs the request. The error is for a request that
 // cannot be carried out (no core library, an unreadable folder, a bad
 // runtime); MuranoPL failures are in the result.
 func RunMuranoPL(ctx context.Context, req RunRequest) (*RunResult, error) {
-	return nil, ErrNotImplemented
+	runtime := decl.V1_0
+	if req.Runtime != "" {
+		v, err := decl.ParseVersion(req.Runtime)
+		if err != nil {
+			return nil, err
+		}
+		runtime = v
+	}
+	coreFS := req.CoreLibrary
+	if coreFS == nil {
+		fsys, _, err := pkg.LocateCoreLibrary()
+		if err != nil {
+			return nil, err
+		}
+		coreFS = fsys
+	}
+	res := &RunResult{Traces: []value.Value{}, Log: []LogRecord{}}
+	var pkgs []*pkg.Package
+	testPackage := ""
+	switch {
+	case req.Classes != nil:
+		classes, err := fs.Sub(coreFS, "Classes")
+		if err != nil {
+			return nil, err
+		}
+		core, err := pkg.ClassFolder(dsl.CoreLibrary, classes, runtime)
+		if err != nil {
+			return loadFailure(res, err), nil
+		}
+		name := req.PackageName
+		if name == "" {
+			name = "tests"
+		}
+		user, err := pkg.ClassFolder(name, req.Classes, runtime)
+		if err != nil {
+			return loadFailure(res, err), nil
+		}
+		pkgs = append(pkgs, core, user)
+		testPackage = name
+	case req.Packages != nil:
+		core, err := pkg.Open(coreFS)
+		if err != nil {
+			return nil, err
+		}
+		pkgs = append(pkgs, core)
+		entries, err := fs.ReadDir(req.Packages, ".")
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if !e.IsDir() {
+				continue
+			}
+			sub, err := fs.Sub(req.Packages, e.Name())
+			if err != nil {
+				return nil, err
+			}
+			if _, err := fs.Stat(sub, "manifest.yaml"); err != nil {
+				continue
+			}
+			p, err := pkg.Open(sub)
+			if err != nil {
+				return loadFailure(res, err), nil
+			}
+			pkgs = append(pkgs, p)
+		}
+	default:
+		return nil, errors.New("muranopl: give a folder of classes or a folder of packages")
+	}
+	ids := 0
+	ex := dsl.NewExecutor(ctx, pkg.NewLoader(pkgs...), dsl.Options{
+		Functions: []*yaql.Func{yaql.Fn("trace", func(c *yaql.Call) (value.Value, error) {
+			v, err := std.MuranoMutable(c.RT, c.Args[0])
+			if err != nil {
+				return nil, err
+			}
+			res.Traces = append(res.Traces, v)
+			return value.Null, nil
+		}, yaql.P("data", yaql.Any))},
+		NewID: func() string {
+			ids++
+			return fmt.Sprintf("%032x", ids)
+		},
+		Log:         func(r dsl.LogRecord) { res.Log = append(res.Log, LogRecord(r)) },
+		TestPackage: testPackage,
+		ExposeAll:   req.ExposeAll,
+	})
+	for _, p := range pkgs {
+		ex.AddPackage(p)
+	}
+	if err := runRequest(ex, req, res); err != nil {
+		res.OK = false
+		res.Result = nil
+		res.Error = runError(err)
+	}
+	return res, nil
+}
+
+func runRequest(ex *dsl.Executor, req RunRequest, res *RunResult) error {
+	model := req.Model
+	if model == nil && req.Class != "" && !req.Static {
+		hdr := value.NewDict(2)
+		hdr.SetString("type", value.String(req.Class))
+		hdr.SetString("id", value.String(ex.NewID()))
+		d := value.NewDict(1)
+		d.SetString("?", hdr)
+		if req.Props != nil {
+			for i, k := range req.Props.Keys() {
+				d.Set(k, req.Props.Values()[i])
+			}
+		}
+		model = d
+	}
+	var root *dsl.Object
+	if model != nil {
+		md, ok := model.(*value.Dict)
+		if !ok {
+			return errors.New("the object model must be a JSON object")
+		}
+		if _, ok := md.GetString("Objects"); !ok {
+			wrapped := value.NewDict(1)
+			wrapped.SetString("Objects", md)
+			md = wrapped
+		}
+		r, err := ex.LoadModel(md)
+		if err != nil {
+			return err
+		}
+		root = r
+	}
+	var receiver any
+	if req.Static {
+		c, err := ex.FindClass(req.Class)
+		if err != nil {
+			return err
+		}
+		receiver = c
+	} else {
+		if root != nil {
+			receiver = root
+		}
+		if req.ObjectID != "" {
+			if o := ex.Object(req.ObjectID); o != nil {
+				receiver = o
+			} else {
+				receiver = nil
+			}
+		}
+	}
+	res.OK = true
+	res.Result = value.Null
+	if req.Method != "" {
+		if receiver == nil {
+			return errors.New("AttributeError: 'NoneType' object has no attribute 'type'")
+		}
+		var kws []yaql.KeywordArg
+		if req.Kwargs != nil {
+			for i, k := range req.Kwargs.Keys() {
+				kws = append(kws, yaql.KeywordArg{Name: value.Str(k), Value: req.Kwargs.Values()[i]})
+			}
+		}
+		v, err := ex.Call(receiver, req.Method, req.Args, kws)
+		if err != nil {
+			return err
+		}
+		res.Result = v
+	}
+	if req.DumpModel && root != nil {
+		m, err := ex.SerializeModel(root)
+		if err != nil {
+			return err
+		}
+		res.Model = m
+	}
+	if req.Finalize {
+		return ex.Finalize(root)
+	}
+	return nil
+}
+
+// loadFailure reports a package that cannot be loaded as the run's error.
+func loadFailure(res *RunResult, err error) *RunResult {
+	res.OK = false
+	res.Error = runError(err)
+	return res
+}
+
+// runError describes an error that ended a run.
+func runError(err error) *RunError {
+	var me *dsl.Exception
+	if errors.As(err, &me) {
+		re := &RunError{Type: me.TypeName(), Message: me.MessageText(), Names: me.Names, Extra: me.Extra}
+		if me.Original != nil {
+			_, _, msg := dsl.PythonName(me.Original)
+			re.Message = msg
+		}
+		for _, f := range me.Stack {
+			re.Stack = append(re.Stack, StackFrame{Class: f.Type, Method: f.Method, File: f.File, Line: f.Line, Col: f.Col, Instruction: f.Instruction})
+		}
+		return re
+	}
+	class, _, msg := dsl.PythonName(err)
+	return &RunError{Type: class, Message: msg}
 }

@@ -4,6 +4,8 @@
 package dsl
 
 import (
+	"strings"
+
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
@@ -143,6 +145,11 @@ func (c *Class) addMethod(m *Method) {
 
 func (c *Class) newMethod(dm *decl.Method) (*Method, error) {
 	m := &Method{Name: dm.Name, Class: c, Decl: dm, Usage: dm.Usage, Scope: dm.Scope}
+	if opts := c.Package.ex.opts; opts.TestPackage != "" && opts.TestPackage == c.Package.Name {
+		if strings.HasPrefix(m.Name, "test") || (opts.ExposeAll && m.Scope == decl.ScopeSession && m.Usage == decl.MethodRuntime) {
+			m.Scope = decl.ScopePublic
+		}
+	}
 	if m.Usage == decl.MethodAction {
 		if c.Package.Runtime.Compare(decl.V1_3) > 0 {
 			c.Package.ex.log(LogRecord{Level: "WARNING", Logger: "murano.dsl.murano_method", Message: `"Usage: Action" is deprecated, use "Scope: Public" instead`})

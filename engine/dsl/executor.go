@@ -39,6 +39,11 @@ type Options struct {
 	MaxSteps int64
 	// Log receives the records of MuranoPL loggers.
 	Log func(LogRecord)
+	// TestPackage names the package whose methods named test* are public,
+	// as in murano's test foundation; ExposeAll makes every method of
+	// that package without an explicit Scope or Usage public.
+	TestPackage string
+	ExposeAll   bool
 	// ClassConfig holds the class configuration (values of Config
 	// properties) by class name and property name.
 	ClassConfig map[string]map[string]value.Value

@@ -16,3 +16,13 @@ func registerReflection(c *yaql.Context) {}
 func fnDump(c *yaql.Call) (value.Value, error) { return nil, notImplemented("dump()") }
 
 func (ex *Executor) collectGarbage() error { return notImplemented("GC.collect()") }
+
+// SerializeModel returns the object model rooted at root as the
+// reference serialises it.
+func (ex *Executor) SerializeModel(root *Object) (value.Value, error) {
+	return nil, notImplemented("serialising the object model")
+}
+
+// Finalize destroys the objects the model rooted at root no longer
+// reaches (executor.finalize).
+func (ex *Executor) Finalize(root *Object) error { return notImplemented("finalize") }
