@@ -236,4 +236,3 @@ const (
 func (f *flow) Error() string {
 	return [...]string{"Return", "Break", "Continue"}[f.kind] + " outside of its construct"
 }
-

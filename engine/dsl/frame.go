@@ -14,20 +14,20 @@ import (
 // or method scope. It is stored in its yaql context as "?frame" and
 // found by functions through the context chain.
 type frame struct {
-	ex         *Executor
-	ctx        *yaql.Context
-	typ        *Class      // $?type: the declaring type of the running code
-	namesScope *Class      // $?namesScope: resolves type names
-	this       value.Value // *Object (real) or *TypeRef
-	method     *Method     // $?currentMethod
-	caller     *frame      // $?callerContext
-	writes     bool        // $?allowPropertyWrites
+	ex          *Executor
+	ctx         *yaql.Context
+	typ         *Class      // $?type: the declaring type of the running code
+	namesScope  *Class      // $?namesScope: resolves type names
+	this        value.Value // *Object (real) or *TypeRef
+	method      *Method     // $?currentMethod
+	caller      *frame      // $?callerContext
+	writes      bool        // $?allowPropertyWrites
 	actionsOnly bool
-	skip       bool
-	instr      *instruction // $?currentInstruction
-	exc        *Exception   // $?currentException
-	argOwner   *Object      // $?argumentOwner
-	vars       *yaql.Context // the context variables are assigned in ($?variableScope)
+	skip        bool
+	instr       *instruction  // $?currentInstruction
+	exc         *Exception    // $?currentException
+	argOwner    *Object       // $?argumentOwner
+	vars        *yaql.Context // the context variables are assigned in ($?variableScope)
 }
 
 func (*frame) Type() string { return "Context" }

@@ -69,8 +69,8 @@ func typeParam(c *Class) yaql.Type {
 // contract accepts it (the reference's check_type).
 type extensionReceiver struct{ arg *Argument }
 
-func (t *extensionReceiver) String() string           { return "contracted" }
-func (t *extensionReceiver) Lazy() bool               { return false }
+func (t *extensionReceiver) String() string             { return "contracted" }
+func (t *extensionReceiver) Lazy() bool                 { return false }
 func (t *extensionReceiver) Specializes(yaql.Type) bool { return false }
 func (t *extensionReceiver) Check(a yaql.Arg, rt *yaql.Runtime) bool {
 	if a.Val == nil {

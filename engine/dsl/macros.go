@@ -65,7 +65,7 @@ func withInstruction(s stmt, n *decl.Node) stmt {
 type instrBase struct{ instr *instruction }
 
 func (b *instrBase) setInstruction(i *instruction) { b.instr = i }
-func (b *instrBase) instruction() *instruction    { return b.instr }
+func (b *instrBase) instruction() *instruction     { return b.instr }
 
 type doStmt struct {
 	instrBase
@@ -181,8 +181,8 @@ func (s *parallelStmt) exec(f *frame) error {
 
 type ifStmt struct {
 	instrBase
-	cond       *decl.Node
-	then, els  *block
+	cond      *decl.Node
+	then, els *block
 }
 
 func macroIf(kw map[string]*decl.Node, c *Class) (stmt, bool, error) {
@@ -523,11 +523,11 @@ func (s *throwStmt) exec(f *frame) error {
 
 type tryStmt struct {
 	instrBase
-	try     *block
-	catches []*catchBlock
+	try      *block
+	catches  []*catchBlock
 	hasCatch bool
-	final   *block
-	els     *block
+	final    *block
+	els      *block
 }
 
 type catchBlock struct {

@@ -18,11 +18,11 @@ type Class struct {
 	Usage   string // Class or Meta
 	Parents []*Class
 
-	Properties map[string]*Property
-	PropOrder  []string
-	Methods    map[string]*Method
+	Properties  map[string]*Property
+	PropOrder   []string
+	Methods     map[string]*Method
 	MethodOrder []string
-	Imports    []*Class
+	Imports     []*Class
 
 	// Meta classes only.
 	Cardinality string
@@ -51,7 +51,6 @@ func (c *Class) Ref() *TypeRef {
 	}
 	return c.ref
 }
-
 
 // Ancestors returns the ancestors breadth first, each once, without c.
 func (c *Class) Ancestors() []*Class {
@@ -299,8 +298,10 @@ type TypeRef struct{ Class *Class }
 func (*TypeRef) Type() string { return "MuranoTypeReference" }
 
 // Repr returns the reference's repr of a type reference.
-func (r *TypeRef) Repr() string { return "*MuranoClass(" + r.Class.Name + "/" + r.Class.Version() + ")" }
-func (r *TypeRef) Str() string  { return r.Class.Name }
+func (r *TypeRef) Repr() string {
+	return "*MuranoClass(" + r.Class.Name + "/" + r.Class.Version() + ")"
+}
+func (r *TypeRef) Str() string { return r.Class.Name }
 
 // JSON encodes the reference as the oracle does.
 func (r *TypeRef) JSON() (value.Value, error) {

@@ -20,9 +20,9 @@ type versionConstraint struct {
 }
 
 var (
-	specSpaces   = regexp.MustCompile(`\s+`)
-	specEqDigit  = regexp.MustCompile(`^=(\d)`)
-	specItem     = regexp.MustCompile(`^(==|!=|<=|>=|<|>|\*)?(.*)$`)
+	specSpaces  = regexp.MustCompile(`\s+`)
+	specEqDigit = regexp.MustCompile(`^=(\d)`)
+	specItem    = regexp.MustCompile(`^(==|!=|<=|>=|<|>|\*)?(.*)$`)
 )
 
 // ParseVersionSpec parses a spec such as "", "1", "==1.2", ">=1,<2".
@@ -72,7 +72,9 @@ func ParseVersionSpec(s string) (VersionSpec, error) {
 		} else {
 			inc = mkVersion(major, minor+1, 0, "")
 		}
-		extend := func(v *semver.Version) *semver.Version { return mkVersion(int(v.Major()), int(v.Minor()), int(v.Patch()), "0") }
+		extend := func(v *semver.Version) *semver.Version {
+			return mkVersion(int(v.Major()), int(v.Minor()), int(v.Patch()), "0")
+		}
 		switch op {
 		case ">":
 			out = append(out, versionConstraint{">=", extend(inc)})
