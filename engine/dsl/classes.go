@@ -152,7 +152,7 @@ func (c *Class) newMethod(dm *decl.Method) (*Method, error) {
 	}
 	if m.Usage == decl.MethodAction {
 		if c.Package.Runtime.Compare(decl.V1_3) > 0 {
-			c.Package.ex.log(LogRecord{Level: "WARNING", Logger: "murano.dsl.murano_method", Message: `"Usage: Action" is deprecated, use "Scope: Public" instead`})
+			c.Package.ex.warn(`"Usage: Action" is deprecated, use "Scope: Public" instead`)
 		}
 	}
 	body, err := compileBody(dm.Body, c)

@@ -39,6 +39,8 @@ type Options struct {
 	MaxSteps int64
 	// Log receives the records of MuranoPL loggers.
 	Log func(LogRecord)
+	// Warn receives the engine's own warnings (deprecations).
+	Warn func(string)
 	// TestPackage names the package whose methods named test* are public,
 	// as in murano's test foundation; ExposeAll makes every method of
 	// that package without an explicit Scope or Usage public.

@@ -90,12 +90,11 @@ func registerFunctions(c *yaql.Context, v decl.Version) {
 	if v.LegacyYAQL() {
 		var clones []*yaql.Func
 		for _, name := range []string{"id", "cast", "super", "psuper", "type"} {
-			if fs, ok := c.Functions(name); ok {
-				for _, f := range fs {
-					clone := *f
-					clone.Method, clone.Function = true, true
-					clones = append(clones, &clone)
-				}
+			fs, _ := c.Functions(name)
+			for _, f := range fs {
+				clone := *f
+				clone.Method, clone.Function = true, true
+				clones = append(clones, &clone)
 			}
 		}
 		c.Register(clones...)

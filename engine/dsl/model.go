@@ -325,9 +325,11 @@ func (s *objectStore) loadInTemp(data value.Value, owner *Object, defaultType *C
 		obj = s.get(string(id), s.keepIDs)
 	}
 	if obj == nil {
-		newID := s.ex.opts.NewID()
+		var newID string
 		if hasID && s.keepIDs {
 			newID = string(id)
+		} else {
+			newID = s.ex.opts.NewID()
 		}
 		obj = newObject(s.ex, class, owner, newID)
 		obj.name, obj.metadata = def.name, def.metadata

@@ -361,4 +361,11 @@ func (ex *Executor) log(r LogRecord) {
 	}
 }
 
+// warn reports a warning of the engine itself (not a MuranoPL logger's).
+func (ex *Executor) warn(msg string) {
+	if ex.opts.Warn != nil {
+		ex.opts.Warn(msg)
+	}
+}
+
 func fillRandom(b []byte) { _, _ = rand.Read(b) }
