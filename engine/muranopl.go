@@ -193,9 +193,10 @@ func RunMuranoPL(ctx context.Context, req RunRequest) (*RunResult, error) {
 			ids++
 			return fmt.Sprintf("%032x", ids)
 		},
-		Log:         func(r dsl.LogRecord) { res.Log = append(res.Log, LogRecord(r)) },
-		TestPackage: testPackage,
-		ExposeAll:   req.ExposeAll,
+		Log:            func(r dsl.LogRecord) { res.Log = append(res.Log, LogRecord(r)) },
+		TestPackage:    testPackage,
+		TestFoundation: testPackage != "",
+		ExposeAll:      req.ExposeAll,
 	})
 	for _, p := range pkgs {
 		ex.AddPackage(p)
@@ -225,7 +226,7 @@ func runRequest(ex *dsl.Executor, req RunRequest, res *RunResult) error {
 	}
 	var root *dsl.Object
 	if model != nil {
-		md, ok := model.(*value.Dict)
+		md, ok := dsl.HostValue(model).(*value.Dict)
 		if !ok {
 			return errors.New("the object model must be a JSON object")
 		}
@@ -263,15 +264,19 @@ func runRequest(ex *dsl.Executor, req RunRequest, res *RunResult) error {
 	res.Result = value.Null
 	if req.Method != "" {
 		if receiver == nil {
-			return errors.New("AttributeError: 'NoneType' object has no attribute 'type'")
+			return dsl.PyErr("AttributeError", "'NoneType' object has no attribute 'type'")
 		}
 		var kws []yaql.KeywordArg
 		if req.Kwargs != nil {
 			for i, k := range req.Kwargs.Keys() {
-				kws = append(kws, yaql.KeywordArg{Name: value.Str(k), Value: req.Kwargs.Values()[i]})
+				kws = append(kws, yaql.KeywordArg{Name: value.Str(k), Value: dsl.HostValue(req.Kwargs.Values()[i])})
 			}
 		}
-		v, err := ex.Call(receiver, req.Method, req.Args, kws)
+		args := make([]value.Value, len(req.Args))
+		for i, a := range req.Args {
+			args[i] = dsl.HostValue(a)
+		}
+		v, err := ex.Call(receiver, req.Method, args, kws)
 		if err != nil {
 			return err
 		}

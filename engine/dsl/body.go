@@ -70,7 +70,7 @@ func compileStmt(n *decl.Node, c *Class) (stmt, error) {
 	for _, e := range n.Entries {
 		if e.Key.Kind == decl.Expr {
 			if len(n.Entries) != 1 {
-				return nil, builtinError("SyntaxError", "")
+				return nil, builtinError("SyntaxError", "None")
 			}
 			lhs, err := newLHS(e.Key.Expr)
 			if err != nil {

@@ -35,7 +35,7 @@ func (p *LoadedPackage) buildClass(name string) (*Class, error) {
 		return nil, nil
 	}
 	if p.loading[name] {
-		return nil, builtinError("RecursionError", "maximum recursion depth exceeded")
+		return nil, nil
 	}
 	p.loading[name] = true
 	defer delete(p.loading, name)
@@ -103,10 +103,14 @@ func (c *Class) declare() error {
 	}
 	seen := map[string]bool{c.Name: true}
 	for _, imp := range dc.Import {
-		if seen[imp.Name] {
+		raw := imp.Name
+		if imp.Node != nil {
+			raw = imp.Node.Text()
+		}
+		if seen[raw] || seen[imp.Name] {
 			continue
 		}
-		seen[imp.Name] = true
+		seen[raw], seen[imp.Name] = true, true
 		t, err := c.Package.FindClass(imp.Name, true)
 		if err != nil {
 			return err
@@ -232,9 +236,11 @@ func (c *Class) uniqueMethods() []*Method {
 	for _, name := range c.allMethodNames() {
 		m, err := c.FindSingleMethod(name)
 		if err != nil {
-			e := err
 			m = &Method{Name: name, Class: c, Usage: decl.MethodRuntime, Scope: decl.ScopeSession,
-				Native: func(*NativeCall) (value.Value, error) { return nil, e }}
+				Params: []yaql.Param{yaql.Rest("args", yaql.Any), yaql.Kwargs("kwargs", yaql.Any)},
+				Native: func(*NativeCall) (value.Value, error) {
+					return nil, builtinError("RuntimeError", "No active exception to reraise")
+				}}
 		}
 		out = append(out, m)
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"murano.dev/playground/engine/diag"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
@@ -178,6 +179,10 @@ var engineExceptionClasses = map[string]bool{
 // pythonName returns the Python class, the module ("" for builtins) and
 // the message (str(exc)) of an error as the reference would raise it.
 func pythonName(err error) (class, module, msg string) {
+	var dl diag.List
+	if errors.As(err, &dl) && len(dl) > 0 {
+		err = dl[0]
+	}
 	var pe *PyError
 	var de *decl.PyError
 	var ye *yaql.Error

@@ -46,6 +46,10 @@ type Options struct {
 	// that package without an explicit Scope or Usage public.
 	TestPackage string
 	ExposeAll   bool
+	// TestFoundation reports unknown packages and classes as the test
+	// foundation's loader does (KeyError), and finds the package of a
+	// class whatever version is asked for.
+	TestFoundation bool
 	// ClassConfig holds the class configuration (values of Config
 	// properties) by class name and property name.
 	ClassConfig map[string]map[string]value.Value
@@ -146,9 +150,7 @@ func (ex *Executor) rootContext(v decl.Version) *yaql.Context {
 	if err != nil {
 		panic(err)
 	}
-	c := base.Child()
-	registerFunctions(c, v)
-	c = c.Child()
+	c := registerFunctions(base.Child(), v).Child()
 	c.Set("?executor", ex)
 	if len(ex.opts.Functions) > 0 {
 		c.Register(ex.opts.Functions...)
@@ -182,6 +184,9 @@ func (p *LoadedPackage) String() string { return p.Name + "/" + p.Version }
 func (ex *Executor) Package(name, spec string) (*LoadedPackage, error) {
 	src, err := ex.loader.Load(name, spec)
 	if err != nil {
+		if ex.opts.TestFoundation {
+			return nil, builtinError("KeyError", "%s", value.Repr(value.String(name)))
+		}
 		return nil, err
 	}
 	return ex.adopt(src), nil

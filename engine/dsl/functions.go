@@ -54,8 +54,8 @@ var (
 )
 
 // registerFunctions adds MuranoPL's functions to the root context of
-// runtime v.
-func registerFunctions(c *yaql.Context, v decl.Version) {
+// runtime v and returns the context to build on.
+func registerFunctions(c *yaql.Context, v decl.Version) *yaql.Context {
 	c.Register(
 		yaql.Fn("#finalize", fnFinalize, yaql.P("obj", yaql.Any)),
 		yaql.Fn("cast", fnCast, yaql.P("object", objectType), yaql.P("type", typeOrName), yaql.Opt("versionSpec", nullableString, value.Null)),
@@ -97,6 +97,7 @@ func registerFunctions(c *yaql.Context, v decl.Version) {
 				clones = append(clones, &clone)
 			}
 		}
+		c = c.Child()
 		c.Register(clones...)
 	}
 	c.Register(
@@ -104,6 +105,7 @@ func registerFunctions(c *yaql.Context, v decl.Version) {
 		yaql.Fn("isObject", fnIsObject, yaql.P("value", yaql.Any)),
 		yaql.Fn("dump", fnDump, yaql.P("obj", objectType), yaql.Opt("serializationType", yaql.String, value.String("Serializable")), yaql.Opt("ignoreUpcasts", yaql.Boolean, value.Bool(true))),
 	)
+	return c
 }
 
 func callFrame(c *yaql.Call) *frame {

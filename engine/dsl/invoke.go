@@ -8,6 +8,7 @@ import (
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
+	"murano.dev/playground/engine/yaql/std"
 )
 
 // stubs returns the yaql functions that call the method: the instance
@@ -25,6 +26,9 @@ func (m *Method) stubs() (inst, static *yaql.Func) {
 	if m.Native != nil {
 		rest = m.Params
 		onObject = func(c *yaql.Call) (value.Value, error) {
+			if err := mutableArgs(c); err != nil {
+				return nil, err
+			}
 			return m.Class.Package.ex.invoke(m, c.Args[0], frameOf(c.Ctx), nil, c)
 		}
 	}
@@ -73,7 +77,7 @@ func (t *extensionReceiver) String() string             { return "contracted" }
 func (t *extensionReceiver) Lazy() bool                 { return false }
 func (t *extensionReceiver) Specializes(yaql.Type) bool { return false }
 func (t *extensionReceiver) Check(a yaql.Arg, rt *yaql.Runtime) bool {
-	if a.Val == nil {
+	if a.Val == nil || value.IsNull(a.Val) {
 		return true
 	}
 	ex := t.arg.Method.Class.Package.ex
@@ -90,7 +94,7 @@ func (ex *Executor) callStub(m *Method, receiver value.Value, args []value.Value
 	if o, ok := receiver.(*Object); ok {
 		this = o.Real()
 	}
-	bound, err := ex.bindArgs(m, this, args, kwargs, caller)
+	bound, err := ex.bindArgsFrom(m, this, args, kwargs, caller, true)
 	if err != nil {
 		return nil, err
 	}
@@ -101,6 +105,13 @@ func (ex *Executor) callStub(m *Method, receiver value.Value, args []value.Value
 // declared arguments and converts them with their contracts (missing
 // ones get their defaults).
 func (ex *Executor) bindArgs(m *Method, this value.Value, args []value.Value, kwargs []yaql.KeywordArg, caller *frame) ([]value.Value, error) {
+	return ex.bindArgsFrom(m, this, args, kwargs, caller, false)
+}
+
+// bindArgsFrom binds arguments; fromCode is set for calls from MuranoPL
+// code, where an explicit null skips the argument's contract (a quirk of
+// the reference: a null passed from MuranoPL satisfies notNull()).
+func (ex *Executor) bindArgsFrom(m *Method, this value.Value, args []value.Value, kwargs []yaql.KeywordArg, caller *frame, fromCode bool) ([]value.Value, error) {
 	values := make([]value.Value, len(m.Args))
 	varIdx, kwIdx := -1, -1
 	for i, a := range m.Args {
@@ -127,6 +138,9 @@ func (ex *Executor) bindArgs(m *Method, this value.Value, args []value.Value, kw
 		if a := m.arg(kv.Name); a != nil && a.Usage == decl.ArgumentStandard {
 			for i := range m.Args {
 				if m.Args[i] == a {
+					if values[i] != nil {
+						return nil, noMatchingMethod(m, this)
+					}
 					values[i] = kv.Value
 				}
 			}
@@ -170,6 +184,8 @@ func (ex *Executor) bindArgs(m *Method, this value.Value, args []value.Value, kw
 			v := values[i]
 			if v == nil {
 				v = yaql.NoValue
+			} else if fromCode && value.IsNull(v) && !(m.Usage == decl.MethodExtension && i == 0) {
+				continue
 			}
 			if values[i], err = a.transform(ex, v, this, owner, calling); err != nil {
 				return nil, err
@@ -313,4 +329,32 @@ func realOf(v value.Value) value.Value {
 
 func itoa(n int) string {
 	return value.Str(value.Int(n))
+}
+
+// mutableArgs converts the arguments of a native method as the reference
+// does before calling Python code (dsl.to_mutable).
+func mutableArgs(c *yaql.Call) error {
+	conv := func(v value.Value) (value.Value, error) {
+		if _, ok := v.(*yaql.Lambda); ok || v == nil || v == yaql.NoValue {
+			return v, nil
+		}
+		return std.MuranoMutable(c.RT, v)
+	}
+	var err error
+	for i := 1; i < len(c.Args); i++ {
+		if c.Args[i], err = conv(c.Args[i]); err != nil {
+			return err
+		}
+	}
+	for i := range c.Rest {
+		if c.Rest[i], err = conv(c.Rest[i]); err != nil {
+			return err
+		}
+	}
+	for i := range c.Kwargs {
+		if c.Kwargs[i].Value, err = conv(c.Kwargs[i].Value); err != nil {
+			return err
+		}
+	}
+	return nil
 }

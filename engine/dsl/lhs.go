@@ -66,7 +66,7 @@ func (l *lhs) target(f *frame, e syntax.Expr) (*property, error) {
 		case n.Name == "#operator_." && len(n.Args) == 2:
 			key, ok := n.Args[1].(*syntax.Keyword)
 			if !ok {
-				return nil, l.invalid()
+				return nil, &yaql.Error{Class: yaql.ClassNoMatchingFunc, Msg: "No function \"#operator_.\" matches supplied arguments", Pos: -1, End: -1}
 			}
 			src, err := l.target(f, n.Args[0])
 			if err != nil {
@@ -102,6 +102,8 @@ func (l *lhs) target(f *frame, e syntax.Expr) (*property, error) {
 				get: func() (value.Value, error) { return v, nil },
 				set: func(value.Value) error { return l.invalid() },
 			}, nil
+		default:
+			return nil, &yaql.Error{Class: yaql.ClassNoFunction, Msg: "Unknown function \"" + n.Name + "\"", Pos: -1, End: -1}
 		}
 	}
 	return nil, l.invalid()

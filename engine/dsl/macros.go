@@ -707,7 +707,7 @@ func rawData(n *decl.Node) value.Value {
 	}
 	switch n.Kind {
 	case decl.Expr:
-		return value.String(n.Expr.Source)
+		return rawExpression{n.Expr.Source}
 	case decl.List:
 		items := make([]value.Value, len(n.Items))
 		for i, it := range n.Items {
@@ -728,3 +728,11 @@ func rawData(n *decl.Node) value.Value {
 }
 
 var _ = yaql.NoValue
+
+// rawExpression is an expression kept as data (Throw's Extra): the
+// reference's YaqlExpression object.
+type rawExpression struct{ source string }
+
+func (rawExpression) Type() string   { return "YaqlExpression" }
+func (r rawExpression) Repr() string { return "YAQL(" + r.source + ")" }
+func (r rawExpression) Str() string  { return r.source }

@@ -279,7 +279,7 @@ func (ex *Executor) classPackage(name, spec string) (*LoadedPackage, error) {
 		return nil, err
 	}
 	for _, p := range ex.packageList() {
-		if !vs.Match(p.Version) {
+		if !ex.opts.TestFoundation && !vs.Match(p.Version) {
 			continue
 		}
 		for _, n := range p.src.ClassNames() {
@@ -287,6 +287,9 @@ func (ex *Executor) classPackage(name, spec string) (*LoadedPackage, error) {
 				return p, nil
 			}
 		}
+	}
+	if ex.opts.TestFoundation {
+		return nil, builtinError("KeyError", "%s", value.Repr(value.String(name)))
 	}
 	return nil, engineError("NoPackageForClassFound", "Package for class \"%s\" is not found", name)
 }

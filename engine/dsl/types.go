@@ -301,7 +301,6 @@ func (*TypeRef) Type() string { return "MuranoTypeReference" }
 func (r *TypeRef) Repr() string {
 	return "*MuranoClass(" + r.Class.Name + "/" + r.Class.Version() + ")"
 }
-func (r *TypeRef) Str() string { return r.Class.Name }
 
 // JSON encodes the reference as the oracle does.
 func (r *TypeRef) JSON() (value.Value, error) {

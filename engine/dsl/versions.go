@@ -43,7 +43,7 @@ func ParseVersionSpec(s string) (VersionSpec, error) {
 			continue
 		}
 		if op == "" {
-			return nil, builtinError("ValueError", "Invalid requirement specification: '%s'", part)
+			return nil, builtinError("ValueError", "Invalid simple block '%s'", part)
 		}
 		nums := strings.SplitN(strings.SplitN(strings.SplitN(ver, "-", 2)[0], "+", 2)[0], ".", 3)
 		full := len(nums) == 3
