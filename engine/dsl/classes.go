@@ -107,14 +107,17 @@ func (c *Class) declare() error {
 		if imp.Node != nil {
 			raw = imp.Node.Text()
 		}
-		if seen[raw] || seen[imp.Name] {
+		if seen[raw] {
 			continue
 		}
-		seen[raw], seen[imp.Name] = true, true
 		t, err := c.Package.FindClass(imp.Name, true)
 		if err != nil {
 			return err
 		}
+		if seen[t.Name] {
+			continue
+		}
+		seen[raw], seen[t.Name] = true, true
 		c.Imports = append(c.Imports, t)
 	}
 	for _, dp := range dc.Properties {

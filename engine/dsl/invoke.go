@@ -196,6 +196,9 @@ func (ex *Executor) bindArgsFrom(m *Method, this value.Value, args []value.Value
 }
 
 func noMatchingMethod(m *Method, receiver value.Value) error {
+	if r, ok := receiver.(*TypeRef); ok {
+		receiver = r.Class
+	}
 	return &yaql.Error{Class: yaql.ClassNoMatchingMethod, Msg: "No method \"" + m.Name + "\" for receiver " + value.Str(receiver) + " matches supplied arguments", Pos: -1, End: -1}
 }
 

@@ -10,6 +10,7 @@ import (
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
+	"murano.dev/playground/engine/yaql/std"
 )
 
 // objectStore holds objects by id. Loading a graph of objects happens
@@ -405,14 +406,7 @@ func (o *Object) initialize(f *frame, params *value.Dict, used map[string]bool) 
 	if used == nil {
 		used = map[string]bool{}
 	}
-	names := append([]string(nil), c.PropOrder...)
-	if init != nil {
-		for _, a := range init.Args {
-			if _, ok := c.Properties[a.Name]; !ok {
-				names = append(names, a.Name)
-			}
-		}
-	}
+	names := initializationOrder(c, init)
 	lastErrors := len(names)
 	initArgs := value.NewDict(0)
 	for {
@@ -591,4 +585,24 @@ func (o *Object) markDestroyed(clear bool) {
 	for _, p := range o.parents {
 		p.markDestroyed(clear)
 	}
+}
+
+// initializationOrder lists the property and .init argument names in the
+// order the reference iterates them: a Python set of strings.
+func initializationOrder(c *Class, init *Method) []string {
+	items := make([]value.Value, 0, len(c.PropOrder))
+	for _, n := range c.PropOrder {
+		items = append(items, value.String(n))
+	}
+	if init != nil {
+		for _, a := range init.Args {
+			items = append(items, value.String(a.Name))
+		}
+	}
+	ordered := std.PySetOrder(items)
+	names := make([]string, len(ordered))
+	for i, v := range ordered {
+		names[i] = string(v.(value.String))
+	}
+	return names
 }

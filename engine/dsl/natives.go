@@ -281,9 +281,15 @@ var gcNative = &NativeClass{
 type loggerState struct{ name string }
 
 func loggerMethod(level string) NativeMethodSpec {
-	return NativeMethodSpec{Name: strings.ToLower(level), Params: []yaql.Param{yaql.P("message", yaql.String), yaql.Rest("args", yaql.Any), yaql.Kwargs("kwargs", yaql.Any)}, Impl: func(nc *NativeCall) (value.Value, error) {
+	return NativeMethodSpec{Name: strings.ToLower(level), Params: []yaql.Param{yaql.P("message", yaql.Any), yaql.Rest("args", yaql.Any), yaql.Kwargs("kwargs", yaql.Any)}, Impl: func(nc *NativeCall) (value.Value, error) {
 		st := nc.State(func() any { return &loggerState{} }).(*loggerState)
+		if _, ok := nc.Arg(0).(value.String); !ok {
+			return nil, &yaql.Error{Class: yaql.ClassArgument, Msg: "Invalid argument _Logger__message", Pos: -1, End: -1}
+		}
 		msg := nc.formatMessage(st, nc.Arg(0), nc.Call.Rest, nc.Call.Kwargs)
+		if level == "TRACE" {
+			return value.Null, nil // below the DEBUG level murano logs at
+		}
 		nc.Executor().log(LogRecord{Level: level, Logger: "applications." + st.name, Message: msg})
 		return value.Null, nil
 	}}

@@ -451,3 +451,22 @@ func colTableOf(s *value.Set) *colTable {
 	}
 	return t
 }
+
+// PySetOrder returns items in the order CPython iterates a set built by
+// adding them one by one (as set(items) does), for hosts that reproduce
+// code iterating Python sets (MuranoPL's property initialisation).
+func PySetOrder(items []value.Value) []value.Value {
+	t := newColTable()
+	for _, it := range items {
+		h := colHash(it)
+		if !t.contains(it, h) {
+			t.add(it, h)
+		}
+	}
+	slots := t.active()
+	out := make([]value.Value, len(slots))
+	for i, s := range slots {
+		out[i] = s.key
+	}
+	return out
+}
