@@ -305,6 +305,12 @@ func (ex *Executor) packageList() []*LoadedPackage {
 
 // loadInTemp is InitializationObjectStore.load.
 func (s *objectStore) loadInTemp(data value.Value, owner *Object, defaultType *Class, f *frame, scope *Class) (*Object, error) {
+	if f != nil {
+		var err error
+		if data, err = thaw(f.runtime(), data); err != nil {
+			return nil, err
+		}
+	}
 	def, err := s.ex.parseDefinition(data, scope)
 	if err != nil {
 		return nil, err
@@ -605,4 +611,57 @@ func initializationOrder(c *Class, init *Method) []string {
 		names[i] = string(v.(value.String))
 	}
 	return names
+}
+
+// thaw is helpers.evaluate with freeze=False: iterators are materialised
+// and every collection becomes a mutable one (list, dict, set).
+func thaw(rt *yaql.Runtime, v value.Value) (value.Value, error) {
+	switch x := v.(type) {
+	case *value.Dict:
+		d := value.NewDict(x.Len())
+		for i, k := range x.Keys() {
+			tk, err := thaw(rt, k)
+			if err != nil {
+				return nil, err
+			}
+			tv, err := thaw(rt, x.Values()[i])
+			if err != nil {
+				return nil, err
+			}
+			if err := d.Set(tk, tv); err != nil {
+				return nil, err
+			}
+		}
+		return d, nil
+	case *value.Set:
+		s := value.NewSet(x.Len())
+		s.Mutable = true
+		for _, e := range x.Items() {
+			te, err := thaw(rt, e)
+			if err != nil {
+				return nil, err
+			}
+			if err := s.Add(te); err != nil {
+				return nil, err
+			}
+		}
+		return s, nil
+	case *value.List, *value.Iterator, *value.Range:
+		items, err := rt.LimitIterable(x)
+		if err != nil {
+			return nil, err
+		}
+		list, err := value.Slice(items)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]value.Value, len(list))
+		for i, e := range list {
+			if out[i], err = thaw(rt, e); err != nil {
+				return nil, err
+			}
+		}
+		return value.NewPyList(out), nil
+	}
+	return v, nil
 }
