@@ -80,6 +80,7 @@ func registerFunctions(c *yaql.Context, v decl.Version) *yaql.Context {
 		yaql.Fn("#operator_is", fnIs, yaql.P("obj", nullableObjectType), yaql.P("type", typeOrName)),
 		yaql.Fn("call", fnCall, yaql.P("name", yaql.String), yaql.P("args", yaql.Sequence), yaql.P("kwargs", yaql.Mapping), yaql.Opt("receiver", yaql.Any, yaql.NoValue)),
 		yaql.Fn("logger", fnLogger, yaql.P("loggerName", nullableString)),
+		yaql.Ext("decryptData", fnDecryptData, yaql.P("value", yaql.String)),
 	)
 	registerReflection(c)
 	if v.Compare(decl.V1_3) <= 0 {
@@ -454,4 +455,10 @@ func fnLogger(c *yaql.Call) (value.Value, error) {
 	data.Set(cls.Ref(), props)
 	data.SetString("name", value.Null)
 	return f.ex.loadObject(data, nil, nil, f, f.namesScope, false)
+}
+
+// fnDecryptData is decryptData(): the playground has no key manager, so
+// it fails as the reference does when castellan is not configured.
+func fnDecryptData(c *yaql.Call) (value.Value, error) {
+	return nil, &PyError{Module: "castellan.common.exception", Class: "AuthTypeInvalidError", Msg: "Invalid auth_type was specified, auth_type: None"}
 }
