@@ -30,6 +30,7 @@ type Class struct {
 	Inherited   bool
 
 	ctx, exported *yaql.Context
+	ancestors     []*Class
 	ref           *TypeRef
 	native        *NativeClass
 	metaValues    []*Object
@@ -54,7 +55,14 @@ func (c *Class) Ref() *TypeRef {
 
 // Ancestors returns the ancestors breadth first, each once, without c.
 func (c *Class) Ancestors() []*Class {
-	var out []*Class
+	if c.ancestors == nil {
+		c.ancestors = c.computeAncestors()
+	}
+	return c.ancestors
+}
+
+func (c *Class) computeAncestors() []*Class {
+	out := []*Class{}
 	seen := map[*Class]bool{c: true}
 	queue := append([]*Class(nil), c.Parents...)
 	for len(queue) > 0 {
