@@ -58,7 +58,7 @@ type dslField struct {
 
 type dslCase struct {
 	archive, name string
-	classes       string // "meta" or "archive"
+	classes       string // "meta", "archive" or "packages"
 	request       []dslField
 	schema        bool
 	methods       []string // schema cases: the model builders
@@ -157,7 +157,7 @@ func parseDSLCase(archive, name string, data []byte) (*dslCase, error) {
 		switch key {
 		case "classes":
 			err = json.Unmarshal(raw, &c.classes)
-			if err == nil && c.classes != "meta" && c.classes != "archive" {
+			if err == nil && c.classes != "meta" && c.classes != "archive" && c.classes != "packages" {
 				err = fmt.Errorf("want \"meta\" or \"archive\"")
 			}
 		case "schema":
@@ -563,8 +563,8 @@ func TestDSLCorpusFormat(t *testing.T) {
 			if _, err := c.runRequest(); err != nil {
 				t.Errorf("%s: %v", c.id(), err)
 			}
-			if c.classes == "archive" && len(c.files) == 0 {
-				t.Errorf("%s: classes \"archive\" without class files", c.id())
+			if (c.classes == "archive" || c.classes == "packages") && len(c.files) == 0 {
+				t.Errorf("%s: classes %q without class files", c.id(), c.classes)
 			}
 			var w dslWant
 			if err := json.Unmarshal(c.want, &w); err != nil {
@@ -660,9 +660,16 @@ func runDSLCase(t *testing.T, c *dslCase, meta fs.FS) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.classes == "meta" {
+	switch c.classes {
+	case "meta":
 		req.Classes = meta
-	} else {
+	case "packages":
+		sub, err := fs.Sub(c.files, "packages")
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Packages = sub
+	default:
 		req.Classes = c.files
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -701,8 +708,11 @@ func oracleAvailable(t *testing.T) string {
 // in classDir for archive cases).
 func oracleArgs(c *dslCase, classDir string) ([]string, error) {
 	src := []string{"--test-meta"}
-	if c.classes == "archive" {
+	switch c.classes {
+	case "archive":
 		src = []string{"--classes", classDir}
+	case "packages":
+		src = []string{"--package-dir", "packages"}
 	}
 	if c.schema {
 		var class string
@@ -815,7 +825,7 @@ func TestDifferentialAgainstOracle(t *testing.T) {
 	}
 	dirs := map[string]string{}
 	for _, c := range sample {
-		if c.classes != "archive" || dirs[c.archive] != "" {
+		if (c.classes != "archive" && c.classes != "packages") || dirs[c.archive] != "" {
 			continue
 		}
 		dir := filepath.Join(root, c.archive)

@@ -187,6 +187,9 @@ func (ex *Executor) Package(name, spec string) (*LoadedPackage, error) {
 		if ex.opts.TestFoundation {
 			return nil, builtinError("KeyError", "%s", value.Repr(value.String(name)))
 		}
+		if class, _, _ := pythonName(err); class == "Exception" {
+			return nil, engineError("NoPackageFound", "Package \"%s\" is not found", name)
+		}
 		return nil, err
 	}
 	return ex.adopt(src), nil
