@@ -15,9 +15,9 @@ import (
 // and attaches the native implementation the executor has for it. It
 // returns nil, nil when the package has no such class.
 func (p *LoadedPackage) buildClass(name string) (*Class, error) {
-	var native *NativeClass
-	if p.Name == CoreLibrary {
-		native = p.ex.natives[name]
+	native := p.ex.natives[name]
+	if native != nil && !native.completes(p.Name) {
+		native = nil
 	}
 	var dc *decl.Class
 	file, err := p.src.ClassFile(name)

@@ -33,8 +33,22 @@ func (m *Method) stubs() (inst, static *yaql.Func) {
 		}
 	}
 	onType := onObject
-	switch m.Usage {
-	case decl.MethodExtension:
+	switch {
+	case m.Usage == decl.MethodExtension && m.Native != nil:
+		// The receiver is the first declared parameter; the call sees
+		// the type reference as its receiver, as on a static call.
+		if len(m.Params) > 0 {
+			m.instanceStub = yaql.Meth(m.Name, func(c *yaql.Call) (value.Value, error) {
+				onClass := *c
+				onClass.Args = append([]value.Value{m.Class.Ref()}, c.Args...)
+				if err := mutableArgs(&onClass); err != nil {
+					return nil, err
+				}
+				return m.Class.Package.ex.invoke(m, m.Class.Ref(), frameOf(c.Ctx), nil, &onClass)
+			}, m.Params...)
+		}
+		m.staticStub = yaql.Meth(m.Name, onType, append([]yaql.Param{yaql.P("receiver", typeParam(m.Class))}, rest...)...)
+	case m.Usage == decl.MethodExtension:
 		first := yaql.P("receiver", yaql.Any)
 		if len(m.Args) > 0 && m.Args[0].Usage == decl.ArgumentStandard {
 			first = yaql.P(m.Args[0].Name, &extensionReceiver{arg: m.Args[0]})
@@ -44,7 +58,7 @@ func (m *Method) stubs() (inst, static *yaql.Func) {
 			return m.Class.Package.ex.callStub(m, m.Class.Ref(), args, c.Kwargs, c.Ctx)
 		}, append([]yaql.Param{first}, rest...)...)
 		m.staticStub = yaql.Meth(m.Name, onType, append([]yaql.Param{yaql.P("receiver", typeParam(m.Class))}, rest...)...)
-	case decl.MethodStatic:
+	case m.Usage == decl.MethodStatic:
 		m.instanceStub = yaql.Meth(m.Name, onObject, append([]yaql.Param{yaql.P("receiver", objectParam(m.Class))}, rest...)...)
 		m.staticStub = yaql.Meth(m.Name, onType, append([]yaql.Param{yaql.P("receiver", typeParam(m.Class))}, rest...)...)
 	default:

@@ -18,7 +18,11 @@ import (
 // the core library. The simulated cloud adds its system classes this
 // way.
 type NativeClass struct {
-	Name    string
+	Name string
+	// Package is the package whose class of that name the native class
+	// completes (a host class registered in a package); "" means the
+	// core library.
+	Package string
 	Methods []NativeMethodSpec
 	// Init, when set, runs when an object is created, with the object's
 	// properties given by name as keyword arguments (only InitParams).
@@ -28,9 +32,11 @@ type NativeClass struct {
 
 // NativeMethodSpec declares a native method.
 type NativeMethodSpec struct {
-	Name   string
-	Usage  string // Runtime (default), Static or Extension
-	Scope  string // Session (default) or Public
+	Name  string
+	Usage string // Runtime (default), Static or Extension
+	Scope string // Session (default) or Public
+	// Params are the parameters after the receiver; the first parameter
+	// of an extension method is the value it extends.
 	Params []yaql.Param
 	Impl   NativeMethod
 }
@@ -77,6 +83,12 @@ func (nc *NativeCall) State(mk func() any) any {
 		o.native[nc.Method.Class] = s
 	}
 	return s
+}
+
+// completes reports whether the native class belongs to the class name
+// of package pkg.
+func (n *NativeClass) completes(pkg string) bool {
+	return n.Package == pkg || (n.Package == "" && pkg == CoreLibrary)
 }
 
 func (n *NativeClass) attach(c *Class) error {
