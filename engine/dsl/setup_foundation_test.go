@@ -166,14 +166,15 @@ func (r *runner) callOn(receiver any, method string, args []value.Value, kwargs 
 	return r.ex.Call(receiver, method, args, kwargs)
 }
 
-// jsonValue decodes a JSON text the tests compare results with.
+// jsonValue decodes a JSON text the tests compare results with, arrays
+// as Python lists (what calls from outside return).
 func jsonValue(t *testing.T, text string) value.Value {
 	t.Helper()
 	v, err := value.FromJSON([]byte(text))
 	if err != nil {
 		t.Fatalf("bad JSON %s: %v", text, err)
 	}
-	return v
+	return dsl.HostValue(v)
 }
 
 // assertEqual compares a value with its expected JSON form.
