@@ -292,8 +292,16 @@ var gcNative = &NativeClass{
 // loggerState is the native state of a Logger: its name.
 type loggerState struct{ name string }
 
+// The parameters of Logger's methods have the reference's (mangled
+// private) names, so that a keyword argument named message goes to the
+// format arguments.
+const (
+	loggerMessage = "_Logger__message"
+	loggerExc     = "_Logger__exc"
+)
+
 func loggerMethod(level string) NativeMethodSpec {
-	return NativeMethodSpec{Name: strings.ToLower(level), Params: []yaql.Param{yaql.P("message", yaql.Any), yaql.Rest("args", yaql.Any), yaql.Kwargs("kwargs", yaql.Any)}, Impl: func(nc *NativeCall) (value.Value, error) {
+	return NativeMethodSpec{Name: strings.ToLower(level), Params: []yaql.Param{yaql.P(loggerMessage, yaql.Any), yaql.Rest("args", yaql.Any), yaql.Kwargs("kwargs", yaql.Any)}, Impl: func(nc *NativeCall) (value.Value, error) {
 		st := nc.State(func() any { return &loggerState{} }).(*loggerState)
 		if _, ok := nc.Arg(0).(value.String); !ok {
 			return nil, &yaql.Error{Class: yaql.ClassArgument, Msg: "Invalid argument _Logger__message", Pos: -1, End: -1}
@@ -325,7 +333,7 @@ var loggerNative = &NativeClass{
 	Name: "io.murano.system.Logger",
 	Methods: []NativeMethodSpec{
 		loggerMethod("TRACE"), loggerMethod("DEBUG"), loggerMethod("INFO"), loggerMethod("WARNING"), loggerMethod("ERROR"), loggerMethod("CRITICAL"),
-		{Name: "exception", Params: []yaql.Param{yaql.P("exc", yaql.Any), yaql.P("message", yaql.String), yaql.Rest("args", yaql.Any), yaql.Kwargs("kwargs", yaql.Any)}, Impl: func(nc *NativeCall) (value.Value, error) {
+		{Name: "exception", Params: []yaql.Param{yaql.P(loggerExc, yaql.Any), yaql.P(loggerMessage, yaql.String), yaql.Rest("args", yaql.Any), yaql.Kwargs("kwargs", yaql.Any)}, Impl: func(nc *NativeCall) (value.Value, error) {
 			st := nc.State(func() any { return &loggerState{} }).(*loggerState)
 			msg := nc.formatMessage(st, nc.Arg(1), nc.Call.Rest, nc.Call.Kwargs)
 			trace := ""
