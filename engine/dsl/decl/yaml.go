@@ -172,11 +172,26 @@ func (d *decoder) yamlError(err error) {
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {
 		if n, tail, ok := strings.Cut(rest, ": "); ok {
 			if line, err := strconv.Atoi(n); err == nil {
+				if yamlParserProblems[tail] {
+					line++
+				}
 				pos.Line, msg = line, tail
 			}
 		}
 	}
 	d.errs.Add(&diag.Error{Kind: diag.Syntax, Pos: source.At(pos), Msg: "YAMLError: " + msg, Err: err})
+}
+
+// yamlParserProblems are the messages of the YAML library's parser
+// errors, which it reports at a 0-based line (its scanner errors are at
+// 1-based lines).
+var yamlParserProblems = map[string]bool{
+	"did not find expected <stream-start>": true, "did not find expected <document start>": true,
+	"did not find expected node content": true, "did not find expected key": true,
+	"did not find expected '-' indicator": true, "did not find expected ',' or ']'": true,
+	"did not find expected ',' or '}'": true, "found duplicate %YAML directive": true,
+	"found incompatible YAML document": true, "found duplicate %TAG directive": true,
+	"found undefined tag handle": true,
 }
 
 func (d *decoder) fail(p source.Pos, kind diag.Kind, err *PyError) {
