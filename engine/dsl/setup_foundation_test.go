@@ -30,6 +30,8 @@ type setup struct {
 	functions   []*yaql.Func
 	natives     []*dsl.NativeClass
 	classConfig map[string]map[string]value.Value
+	// classes replaces the meta classes as package tests.
+	classes fs.FS
 	// loader wraps the foundation's loader (to record its calls).
 	loader func(dsl.Loader) dsl.Loader
 }
@@ -64,7 +66,11 @@ func newRunner(t *testing.T, s setup) *runner {
 	if err != nil {
 		t.Fatalf("core library: %v", err)
 	}
-	tests, err := pkg.ClassFolder("tests", os.DirFS(testMeta), decl.V1_0)
+	var meta fs.FS = os.DirFS(testMeta)
+	if s.classes != nil {
+		meta = s.classes
+	}
+	tests, err := pkg.ClassFolder("tests", meta, decl.V1_0)
 	if err != nil {
 		t.Fatalf("meta classes: %v", err)
 	}
