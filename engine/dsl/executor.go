@@ -261,6 +261,9 @@ func (p *LoadedPackage) FindClass(name string, searchRequirements bool) (*Class,
 		}
 		if short, ok := strings.CutPrefix(name, "io.murano.extensions."); ok {
 			if c, err := dep.FindClass(short, false); err == nil {
+				p.ex.warn("Plugin " + name + " was not found, but a " + short + " was found instead and will be used. " +
+					"This could be caused by recent change in plugin naming scheme. If you are developing applications " +
+					"targeting this plugin consider changing its name")
 				return c, nil
 			}
 		}
