@@ -5,7 +5,14 @@
 // (via ../shared/oracle/oracle.py), in one run. It checks that all three
 // agree and prints their throughput and the ratios.
 //
+// With -muranopl it measures the MuranoPL engine instead: the workload of
+// scripts/bench/muranopl (build and walk a tree of Node objects) runs
+// through the reference engine (oracle.py dsl), `muranopl run` and
+// engine.RunMuranoPL in-process; it checks that the answers agree and
+// prints the times and the ratios, raw and without the start-up.
+//
 //	go run ./scripts/bench [-n RECORDS] [-repeat R] [-oracle PATH] [-skip-wasm]
+//	go run ./scripts/bench -muranopl [-depth D] [-rounds R] [-oracle PATH]
 package main
 
 import (
@@ -60,6 +67,9 @@ func main() {
 	repeat := flag.Int("repeat", 5, "times each query runs")
 	oracle := flag.String("oracle", "", "path of oracle.py (default: ../shared/oracle/oracle.py from the module root)")
 	skipWasm := flag.Bool("skip-wasm", false, "do not measure the WebAssembly build")
+	muranopl := flag.Bool("muranopl", false, "measure the MuranoPL engine on scripts/bench/muranopl instead of YAQL")
+	depth := flag.Int("depth", 6, "with -muranopl: depth of the tree (3^0 + … + 3^depth Node objects)")
+	rounds := flag.Int("rounds", 1, "with -muranopl: times the workload walks the tree")
 	flag.Parse()
 	root, err := moduleRoot()
 	check(err)
@@ -69,6 +79,13 @@ func main() {
 	tmp, err := os.MkdirTemp("", "yaql-bench-")
 	check(err)
 	defer os.RemoveAll(tmp)
+	if *muranopl {
+		if !benchMuranoPL(root, *oracle, tmp, *depth, *rounds) {
+			os.RemoveAll(tmp)
+			os.Exit(1)
+		}
+		return
+	}
 
 	lines := corpus(*n, *repeat)
 	input := []byte(strings.Join(lines, "\n") + "\n")
