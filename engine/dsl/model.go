@@ -451,6 +451,9 @@ func (o *Object) initialize(f *frame, params *value.Dict, used map[string]bool) 
 			if arg != nil {
 				initArgs.SetString(name, v)
 			} else {
+				if v == yaql.NoValue {
+					v = o.ex.classConfig(c, name) // the class config replaces the default
+				}
 				err = o.SetProperty(name, v, ctx, o.initialized)
 			}
 			if err == nil {
@@ -534,8 +537,8 @@ func (ex *Executor) invokeFrom(m *Method, this *Object, args []value.Value, kwar
 	return ex.invoke(m, receiver, mf, bound, nil)
 }
 
-// classConfig returns the class configuration value of a Config property
-// (none in this playground yet: the default applies).
+// classConfig returns the class configuration value of a property
+// (NoValue without one: the default applies).
 func (ex *Executor) classConfig(c *Class, name string) value.Value {
 	if v, ok := ex.opts.ClassConfig[c.Name][name]; ok {
 		return v
