@@ -80,7 +80,15 @@ type Executor struct {
 	// only checked, not kept.
 	dryRun bool
 	// doomed holds objects scheduled for destruction.
-	doomed       map[*Object]bool
+	doomed map[*Object]bool
+	// held are the objects the host holds (the roots of loaded models),
+	// gcFrames the frames of the collections in progress: roots of the
+	// garbage collection.
+	held     []*Object
+	gcFrames []*frame
+	// passkey marks the excluded properties of the template() definition
+	// being loaded or serialised.
+	passkey      *passkey
 	packageOrder []string
 	contractCtxs map[decl.Version]*yaql.Context
 }
@@ -106,7 +114,7 @@ func NewExecutor(ctx context.Context, loader Loader, opts Options) *Executor {
 		doomed:   map[*Object]bool{},
 	}
 	ex.store = newObjectStore(ex)
-	ex.sched = newScheduler()
+	ex.sched = newScheduler(ex)
 	for _, n := range append(builtinNatives(), opts.Natives...) {
 		ex.natives[n.Name] = n
 	}
@@ -173,6 +181,8 @@ type LoadedPackage struct {
 	ex           *Executor
 	classes      map[string]*Class
 	loading      map[string]bool
+	metaValues   []*Object
+	metaDone     bool
 }
 
 // Requirement is a required package and its version spec.
