@@ -80,15 +80,7 @@ type Executor struct {
 	// only checked, not kept.
 	dryRun bool
 	// doomed holds objects scheduled for destruction.
-	doomed map[*Object]bool
-	// held are the objects the host holds (the roots of loaded models),
-	// gcFrames the frames of the collections in progress: roots of the
-	// garbage collection.
-	held     []*Object
-	gcFrames []*frame
-	// passkey marks the excluded properties of the template() definition
-	// being loaded or serialised.
-	passkey      *passkey
+	doomed       map[*Object]bool
 	packageOrder []string
 	contractCtxs map[decl.Version]*yaql.Context
 }
@@ -181,8 +173,6 @@ type LoadedPackage struct {
 	ex           *Executor
 	classes      map[string]*Class
 	loading      map[string]bool
-	metaValues   []*Object
-	metaDone     bool
 }
 
 // Requirement is a required package and its version spec.
