@@ -1,11 +1,13 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 
+	"murano.dev/playground/engine/diag"
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/pkg"
@@ -55,7 +57,17 @@ type RunRequest struct {
 	// Finalize runs the executor's finalisation (.destroy of unreachable
 	// objects) after the call.
 	Finalize bool
+	// MaxSteps bounds the work of the whole run (statements, yaql function
+	// calls and collection elements, counted together); 0 means
+	// [DefaultMuranoPLSteps]. A run that uses it up fails with the error
+	// type BudgetExceeded.
+	MaxSteps int64
 }
+
+// DefaultMuranoPLSteps is the step budget of a run that sets none: a few
+// seconds of work, far more than the core library's workflows need, so
+// that an endless loop ends with a BudgetExceeded error.
+const DefaultMuranoPLSteps = 10_000_000
 
 // RunResult is the outcome of a [RunRequest]. Its JSON form is the CLI's
 // contract: {"ok": true, "result", "traces", "log"[, "model"]} or {"ok":
@@ -85,6 +97,10 @@ type RunError struct {
 	Extra value.Value
 	// Stack is the MuranoPL stack trace, innermost frame last.
 	Stack []StackFrame
+	// Where are the errors of loading class files and packages that
+	// caused this one, each "file:line:col: message" (the column is
+	// missing when only the line is known).
+	Where []string
 }
 
 // StackFrame is one frame of a MuranoPL stack trace.
@@ -197,6 +213,7 @@ func RunMuranoPL(ctx context.Context, req RunRequest) (*RunResult, error) {
 		TestPackage:    testPackage,
 		TestFoundation: testPackage != "",
 		ExposeAll:      req.ExposeAll,
+		MaxSteps:       cmp.Or(req.MaxSteps, DefaultMuranoPLSteps),
 	})
 	for _, p := range pkgs {
 		ex.AddPackage(p)
@@ -240,6 +257,11 @@ func runRequest(ex *dsl.Executor, req RunRequest, res *RunResult) error {
 			return err
 		}
 		root = r
+		if _, ok := md.GetString("ObjectsCopy"); ok {
+			if _, err := ex.Cleanup(); err != nil {
+				return err
+			}
+		}
 	}
 	var receiver any
 	if req.Static {
@@ -290,7 +312,8 @@ func runRequest(ex *dsl.Executor, req RunRequest, res *RunResult) error {
 		res.Model = m
 	}
 	if req.Finalize {
-		return ex.Finalize(root)
+		_, err := ex.Finalize(root)
+		return err
 	}
 	return nil
 }
@@ -314,8 +337,28 @@ func runError(err error) *RunError {
 		for _, f := range me.Stack {
 			re.Stack = append(re.Stack, StackFrame{Class: f.Type, Method: f.Method, File: f.File, Line: f.Line, Col: f.Col, Instruction: f.Instruction})
 		}
+		re.Where = loadErrors(me.Original)
 		return re
 	}
 	class, _, msg := dsl.PythonName(err)
-	return &RunError{Type: class, Message: msg}
+	return &RunError{Type: class, Message: msg, Where: loadErrors(err)}
+}
+
+// loadErrors returns the positioned load errors inside err, each as
+// "file:line:col: message".
+func loadErrors(err error) []string {
+	var where []string
+	var list diag.List
+	var one *diag.Error
+	switch {
+	case errors.As(err, &list):
+	case errors.As(err, &one):
+		list = diag.List{one}
+	}
+	for _, e := range list {
+		if e.Pos.Start.IsValid() {
+			where = append(where, e.Error())
+		}
+	}
+	return where
 }

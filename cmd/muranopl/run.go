@@ -267,6 +267,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s\n", out)
 	if !res.OK {
+		for _, where := range res.Error.Where {
+			fmt.Fprintln(stderr, where)
+		}
 		return 1
 	}
 	return 0

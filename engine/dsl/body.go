@@ -48,7 +48,7 @@ func compileBlock(n *decl.Node, c *Class) (*block, error) {
 	for _, it := range items {
 		s, err := compileStmt(it, c)
 		if err != nil {
-			return nil, err
+			return nil, atNode(err, it)
 		}
 		b.stmts = append(b.stmts, s)
 	}

@@ -4,8 +4,10 @@
 package dsl
 
 import (
+	"errors"
 	"strings"
 
+	"murano.dev/playground/engine/diag"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
@@ -83,7 +85,7 @@ func (c *Class) resolveParents() error {
 	for _, r := range refs {
 		parent, err := c.Package.FindClass(r.Name, true)
 		if err != nil {
-			return err
+			return atNode(err, r.Node)
 		}
 		c.Parents = append(c.Parents, parent)
 	}
@@ -112,7 +114,7 @@ func (c *Class) declare() error {
 		}
 		t, err := c.Package.FindClass(imp.Name, true)
 		if err != nil {
-			return err
+			return atNode(err, imp.Node)
 		}
 		if seen[t.Name] {
 			continue
@@ -133,6 +135,17 @@ func (c *Class) declare() error {
 		c.addMethod(m)
 	}
 	return nil
+}
+
+// atNode places a class loading error that has no position yet at the
+// declaration that caused it.
+func atNode(err error, n *decl.Node) error {
+	var one *diag.Error
+	var list diag.List
+	if n == nil || errors.As(err, &one) || errors.As(err, &list) {
+		return err
+	}
+	return &diag.Error{Kind: diag.Load, Pos: n.Span, Msg: err.Error(), Err: err}
 }
 
 func (c *Class) addProperty(p *Property) {
