@@ -103,6 +103,10 @@ func (c *Class) declare() error {
 	if c.Usage == decl.UsageMeta {
 		c.Cardinality, c.Targets, c.Inherited = dc.Cardinality, dc.Applies, dc.Inherited
 	}
+	var err error
+	if c.meta, err = newMetaData(dc.Meta, targetType, c); err != nil {
+		return err
+	}
 	seen := map[string]bool{c.Name: true}
 	for _, imp := range dc.Import {
 		raw := imp.Name
@@ -125,6 +129,9 @@ func (c *Class) declare() error {
 	for _, dp := range dc.Properties {
 		p := &Property{Name: dp.Name, Class: c, Decl: dp, Usage: dp.Usage}
 		p.Contract = newContract(dp.Contract, c)
+		if p.meta, err = newMetaData(dp.Meta, targetProperty, c); err != nil {
+			return err
+		}
 		c.addProperty(p)
 	}
 	for _, dm := range dc.Methods {
@@ -183,7 +190,13 @@ func (c *Class) newMethod(dm *decl.Method) (*Method, error) {
 	for _, da := range dm.Arguments {
 		a := &Argument{Name: da.Name, Method: m, Decl: da, Usage: da.Usage}
 		a.Contract = newContract(da.Contract, c)
+		if a.meta, err = newMetaData(da.Meta, targetArgument, c); err != nil {
+			return nil, err
+		}
 		m.Args = append(m.Args, a)
+	}
+	if m.meta, err = newMetaData(dm.Meta, targetMethod, c); err != nil {
+		return nil, err
 	}
 	return m, nil
 }

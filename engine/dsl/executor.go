@@ -173,6 +173,8 @@ type LoadedPackage struct {
 	ex           *Executor
 	classes      map[string]*Class
 	loading      map[string]bool
+	metaValues   []*Object
+	metaDone     bool
 }
 
 // Requirement is a required package and its version spec.

@@ -11,8 +11,6 @@ func notImplemented(what string) error {
 	return builtinError("NotImplementedError", "%s is not implemented in this playground yet", what)
 }
 
-func registerReflection(c *yaql.Context) {}
-
 func fnDump(c *yaql.Call) (value.Value, error) { return nil, notImplemented("dump()") }
 
 func (ex *Executor) collectGarbage() error { return notImplemented("GC.collect()") }

@@ -33,6 +33,7 @@ type Class struct {
 	ancestors     []*Class
 	ref           *TypeRef
 	native        *NativeClass
+	meta          *metaData
 	metaValues    []*Object
 	metaDone      bool
 }
@@ -40,7 +41,13 @@ type Class struct {
 func (*Class) Type() string { return "MuranoClass" }
 
 // Repr is the reference's repr of a class.
-func (c *Class) Repr() string { return "MuranoClass(" + c.Name + "/" + c.Version() + ")" }
+func (c *Class) Repr() string {
+	kind := "MuranoClass("
+	if c.Usage == decl.UsageMeta {
+		kind = "MuranoMetaClass("
+	}
+	return kind + c.Name + "/" + c.Version() + ")"
+}
 
 // Version returns the class's version: its package's.
 func (c *Class) Version() string { return c.Package.Version }
@@ -251,6 +258,10 @@ type Property struct {
 	Decl     *decl.Property
 	Usage    string
 	Contract *Contract
+
+	meta       *metaData
+	metaValues []*Object
+	metaDone   bool
 }
 
 // Method is a declared method, MuranoPL or native.
@@ -267,6 +278,7 @@ type Method struct {
 	native *NativeClass // of a native constructor
 
 	instanceStub, staticStub *yaql.Func
+	meta                     *metaData
 	metaValues               []*Object
 	metaDone                 bool
 }
@@ -297,6 +309,7 @@ type Argument struct {
 	Decl     *decl.Argument
 	Usage    string
 	Contract *Contract
+	meta     *metaData
 }
 
 // TypeRef is a type reference value (the reference's
@@ -307,7 +320,7 @@ func (*TypeRef) Type() string { return "MuranoTypeReference" }
 
 // Repr returns the reference's repr of a type reference.
 func (r *TypeRef) Repr() string {
-	return "*MuranoClass(" + r.Class.Name + "/" + r.Class.Version() + ")"
+	return "*" + r.Class.Repr()
 }
 
 // JSON encodes the reference as the oracle does.
