@@ -26,7 +26,6 @@ var yieldFunc = yaql.Fn("yield", func(c *yaql.Call) (value.Value, error) {
 })
 
 func TestSetupConcurrency(t *testing.T) {
-	t.Skip("needs the green-thread scheduler")
 	for _, tc := range []struct {
 		name, method string
 		isolated     bool

@@ -137,7 +137,10 @@ func (r *runner) mustLoad(model string) *runner {
 // callPreserved calls a method of the root object and returns the
 // MuranoPL exception as it is (the runner's "preserve exception").
 func (r *runner) callPreserved(method string, args ...value.Value) (value.Value, error) {
-	return r.callOn(r.root, method, args, nil)
+	if r.root == nil {
+		r.t.Fatalf("%s: no receiver (no model loaded)", method)
+	}
+	return r.ex.Call(r.root, method, args, nil)
 }
 
 // call calls a method of the root object; like the foundation's runner
@@ -160,16 +163,6 @@ func (r *runner) mustCall(method string, args ...value.Value) value.Value {
 		r.t.Fatalf("%s: %v", method, err)
 	}
 	return v
-}
-
-func (r *runner) callOn(receiver any, method string, args []value.Value, kwargs []yaql.KeywordArg) (value.Value, error) {
-	if receiver == nil {
-		r.t.Fatalf("%s: no receiver (no model loaded)", method)
-	}
-	if o, ok := receiver.(*dsl.Object); ok && o == nil {
-		r.t.Fatalf("%s: no receiver (no model loaded)", method)
-	}
-	return r.ex.Call(receiver, method, args, kwargs)
 }
 
 // jsonValue decodes a JSON text the tests compare results with, arrays
