@@ -39,6 +39,7 @@ func (ex *Executor) LoadModel(model *value.Dict) (*Object, error) {
 			return nil, err
 		}
 		root = o
+		ex.held = append(ex.held, o)
 	}
 	if cp, ok := model.GetString("ObjectsCopy"); ok && value.Truth(cp) {
 		if _, err := ex.store.load(cp, nil, nil, nil, nil, true); err != nil {

@@ -313,8 +313,29 @@ func classContract() contractOps {
 }
 
 func templateContract() contractOps {
+	exclude := func(cc *contractCall) []value.Value {
+		items, _ := value.Slice(cc.call.Args[4])
+		return items
+	}
 	return contractOps{
-		transform: func(cc *contractCall) (value.Value, error) { return nil, notImplemented("the template() contract") },
+		transform: func(cc *contractCall) (value.Value, error) {
+			t, def, spec := cc.classArgs()
+			switch x := cc.value.(type) {
+			case value.NullType:
+				return value.Null, nil
+			case *Object:
+			case *value.Dict:
+				o, err := cc.loadTemplate(x, def, exclude(cc))
+				if err != nil {
+					return nil, err
+				}
+				cc.value = o
+			default:
+				return nil, contractViolation("Value %s cannot be represented as class %s", formatScalar(x), t.Repr())
+			}
+			return cc.instanceCheck(t, spec)
+		},
+		finalize: func(cc *contractCall) (value.Value, error) { return cc.finalizeTemplate(exclude(cc)) },
 		validate: func(cc *contractCall) (value.Value, error) {
 			t, _, spec := cc.classArgs()
 			return cc.instanceCheck(t, spec)

@@ -53,6 +53,9 @@ func (ct *Contract) execute(ex *Executor, mode contractMode, data value.Value, r
 			return nil, err
 		}
 	}
+	if ex.isPasskey(data) {
+		return data, nil
+	}
 	env := &contractEnv{mode: mode, root: root, this: this, owner: owner, calling: calling, ex: ex, runtime: ct.class.Package.Runtime}
 	ctx := ex.contractContext(env.runtime).Child()
 	ctx.Set("?contract", env)
@@ -74,12 +77,18 @@ func (ct *Contract) transform(ex *Executor, v value.Value, root *frame, this, ow
 // checkType reports whether the contract accepts the value (the
 // overload check of extension methods).
 func (ct *Contract) checkType(ex *Executor, v value.Value, calling *Class) bool {
+	if ex.isPasskey(v) {
+		return false
+	}
 	root := ex.objectFrame(ct.class, nil)
 	_, err := ct.execute(ex, modeCheckType, v, root, nil, nil, nil, calling)
 	return err == nil
 }
 
 func (ct *Contract) mapValue(env *contractEnv, data value.Value, spec *decl.Node, ctx *yaql.Context, path string) (value.Value, error) {
+	if env.ex.isPasskey(data) {
+		return data, nil
+	}
 	child := ctx.Child()
 	switch {
 	case spec == nil || spec.Kind == decl.Null:

@@ -80,7 +80,15 @@ type Executor struct {
 	// only checked, not kept.
 	dryRun bool
 	// doomed holds objects scheduled for destruction.
-	doomed       map[*Object]bool
+	doomed map[*Object]bool
+	// held are the objects the host holds (the roots of loaded models),
+	// gcFrames the frames of the collections in progress: roots of the
+	// garbage collection.
+	held     []*Object
+	gcFrames []*frame
+	// passkey marks the excluded properties of the template() definition
+	// being loaded or serialised.
+	passkey      *passkey
 	packageOrder []string
 	contractCtxs map[decl.Version]*yaql.Context
 }

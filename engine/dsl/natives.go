@@ -243,7 +243,7 @@ var gcNative = &NativeClass{
 	Name: "io.murano.system.GC",
 	Methods: []NativeMethodSpec{
 		{Name: "collect", Usage: decl.MethodStatic, Impl: func(nc *NativeCall) (value.Value, error) {
-			return value.Null, nc.Executor().collectGarbage()
+			return value.Null, nc.Executor().collectGarbage(nc.frame)
 		}},
 		{Name: "isDestroyed", Usage: decl.MethodStatic, Params: []yaql.Param{yaql.P("object", objectType)}, Impl: func(nc *NativeCall) (value.Value, error) {
 			return value.Bool(nc.Arg(0).(*Object).Real().destroyed), nil

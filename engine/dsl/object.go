@@ -28,6 +28,8 @@ type Object struct {
 	designer *value.Dict
 	// dependencies are the destruction dependencies of the object model.
 	dependencies []destructionDependency
+	// passkey is the passkey of a template() definition loaded as o.
+	passkey *passkey
 }
 
 type destructionDependency struct {
