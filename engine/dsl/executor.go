@@ -160,6 +160,7 @@ func (ex *Executor) rootContext(v decl.Version) *yaql.Context {
 	}
 	c := registerFunctions(base.Child(), v).Child()
 	c.Set("?executor", ex)
+	c.Set(std.GreenThreadsVar, ex)
 	if len(ex.opts.Functions) > 0 {
 		c.Register(ex.opts.Functions...)
 	}

@@ -239,36 +239,65 @@ func muranoSleep(c *yaql.Call) (value.Value, error) {
 	return value.Null, nil
 }
 
-// muranoPSelect is pselect(collection, composer): select evaluated for
-// every element before the first failure is reported, as the reference's
-// parallel evaluation does.
+// GreenThreads is a host that runs pselect's branches as green threads
+// (the MuranoPL executor). pselect finds it in the context variable
+// GreenThreadsVar; without one the branches run one after another.
+type GreenThreads interface {
+	ParallelSelect(branches []func() (value.Value, error)) ([]value.Value, error)
+}
+
+// GreenThreadsVar names the context variable that holds GreenThreads.
+const GreenThreadsVar = "?greenThreads"
+
+// muranoPSelect is pselect(collection, composer): the composer applied to
+// every element in a branch of its own (the reference's parallel
+// evaluation), the first failure reported after every branch has run.
 func muranoPSelect(c *yaql.Call) (value.Value, error) {
 	f := c.Lambda(1)
-	var results []value.Value
-	var first error
+	var branches []func() (value.Value, error)
 	err := value.Each(c.Args[0], func(e value.Value) error {
 		if err := c.RT.Step(); err != nil {
 			return err
 		}
-		r, err := f.Call(e)
+		branches = append(branches, func() (value.Value, error) { return f.Call(e) })
+		return c.RT.CheckCollection(len(branches))
+	})
+	if err != nil {
+		return nil, err
+	}
+	run := selectInTurn
+	if v, ok := c.Ctx.Get(GreenThreadsVar); ok {
+		if g, ok := v.(GreenThreads); ok {
+			run = g.ParallelSelect
+		}
+	}
+	results, err := run(branches)
+	if err != nil {
+		return nil, err
+	}
+	return value.SliceIterator(results), nil
+}
+
+// selectInTurn runs pselect's branches one after another.
+func selectInTurn(branches []func() (value.Value, error)) ([]value.Value, error) {
+	results := make([]value.Value, len(branches))
+	var first error
+	for i, b := range branches {
+		r, err := b()
 		if err != nil {
 			if stopsEvaluation(err) {
-				return err
+				return nil, err
 			}
 			if first == nil {
 				first = err
 			}
 		}
-		results = append(results, r)
-		return c.RT.CheckCollection(len(results))
-	})
-	if err != nil {
-		return nil, err
+		results[i] = r
 	}
 	if first != nil {
 		return nil, first
 	}
-	return value.SliceIterator(results), nil
+	return results, nil
 }
 
 // stopsEvaluation reports whether err ends the whole evaluation (budget,
