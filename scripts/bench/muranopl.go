@@ -99,12 +99,16 @@ func benchMuranoPL(root, oracle, tmp string, depth, rounds int) bool {
 	agree := true
 	for _, t := range timings {
 		verdict := "reference"
-		if t.name != ref.name {
+		switch {
+		case failed(t.answer):
+			verdict = "FAILED"
+			agree = false
+		case t.name == ref.name:
+		case sameAnswer(t.answer, ref.answer):
 			verdict = "same"
-			if !sameAnswer(t.answer, ref.answer) {
-				verdict = "DIFFERENT"
-				agree = false
-			}
+		default:
+			verdict = "DIFFERENT"
+			agree = false
 		}
 		fmt.Printf("%-27s %10.3f %9.3f %9.3f %6.1f× %6.1f× %9.3f %9.3f %6.1f×  %s\n", t.name,
 			t.noop.wall, t.workload.wall, t.net().wall, ref.workload.wall/t.workload.wall, ref.net().wall/t.net().wall,
@@ -115,7 +119,7 @@ func benchMuranoPL(root, oracle, tmp string, depth, rounds int) bool {
 	if !agree {
 		fmt.Printf("\nreference answer: %s\n", clip(ref.answer))
 		for _, t := range timings[1:] {
-			if !sameAnswer(t.answer, ref.answer) {
+			if failed(t.answer) || !sameAnswer(t.answer, ref.answer) {
 				fmt.Printf("%s: %s\n", t.name, clip(t.answer))
 			}
 		}
@@ -196,6 +200,12 @@ func answerOf(out []byte) string {
 	}
 	data, _ := json.Marshal(answer)
 	return string(data)
+}
+
+// failed tells whether an answer is an error (or unreadable).
+func failed(answer string) bool {
+	var a struct{ OK bool }
+	return json.Unmarshal([]byte(answer), &a) != nil || !a.OK
 }
 
 func clip(s string) string {
