@@ -284,12 +284,11 @@ func (ex *Executor) invoke(m *Method, receiver value.Value, caller *frame, args 
 	}
 	mf := of.methodFrame(m)
 	mf.namesScope = m.Class
-	// The reference reads the method's meta here for its locks
-	// (io.murano.metadata.engine.Synchronize); calls run one at a time in
-	// this playground, so only making the meta objects is kept.
-	if _, err := m.getMeta(mf); err != nil {
+	unlock, err := ex.lockMethod(m, obj, mf, args)
+	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	if m.Native != nil {
 		this := receiver
 		if obj != nil {

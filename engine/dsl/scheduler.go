@@ -58,6 +58,7 @@ type scheduler struct {
 	// panicked is the first panic of a green thread, raised again in the
 	// root thread once every thread has ended.
 	panicked any
+	locks    map[lockKey][]*methodLock
 }
 
 func newScheduler(ex *Executor) *scheduler {
@@ -683,4 +684,112 @@ func (m *greenMap) next() (any, error) {
 		return nil, err
 	}
 	return m.s.wait(&gt.(*greenThread).exit)
+}
+
+// synchronizeMeta is the meta class that chooses the lock of a method
+// (onThis, onArgs); without it a method is locked on its receiver.
+const synchronizeMeta = "io.murano.metadata.engine.Synchronize"
+
+// lockKey says what a method lock is taken on: the receiver (the class
+// of a static method, or nil when only arguments count) and the method.
+type lockKey struct {
+	on     any
+	method *Method
+}
+
+// methodLock is a lock held by one green thread on the calls of a method
+// with some values of its locking arguments.
+type methodLock struct {
+	args    []value.Value
+	release *greenEvent
+	owner   *greenlet
+}
+
+// lockMethod takes the lock the reference's executor takes before every
+// method call (_acquire_method_lock): calls of a method on one receiver
+// with equal locking arguments run one at a time across green threads,
+// and again in the thread that holds the lock. It returns the unlock.
+func (ex *Executor) lockMethod(m *Method, this *Object, fr *frame, args []value.Value) (func(), error) {
+	onThis, lockArgs, err := synchronization(m, fr, args)
+	if err != nil {
+		return nil, err
+	}
+	var on any
+	switch {
+	case !onThis:
+	case m.IsStatic():
+		on = m.Class
+	case this != nil:
+		on = this
+	}
+	if on == nil && len(lockArgs) == 0 {
+		return func() {}, nil
+	}
+	s := ex.sched
+	key := lockKey{on, m}
+	for {
+		held := slices.IndexFunc(s.locks[key], func(l *methodLock) bool { return sameLockArgs(l.args, lockArgs) })
+		if held < 0 {
+			break
+		}
+		l := s.locks[key][held]
+		if l.owner == s.current {
+			return func() {}, nil
+		}
+		if _, err := s.wait(l.release); err != nil {
+			return nil, err
+		}
+	}
+	l := &methodLock{args: lockArgs, release: &greenEvent{}, owner: s.current}
+	if s.locks == nil {
+		s.locks = map[lockKey][]*methodLock{}
+	}
+	s.locks[key] = append(s.locks[key], l)
+	return func() {
+		list := slices.DeleteFunc(s.locks[key], func(x *methodLock) bool { return x == l })
+		if len(list) == 0 {
+			delete(s.locks, key)
+		} else {
+			s.locks[key] = list
+		}
+		s.send(l.release, nil)
+	}, nil
+}
+
+// synchronization reads the method's Synchronize meta: whether the lock
+// is on the receiver, and the values of the locking arguments that are
+// not null, in the meta's order.
+func synchronization(m *Method, fr *frame, args []value.Value) (bool, []value.Value, error) {
+	metas, err := m.getMeta(fr)
+	if err != nil {
+		return false, nil, err
+	}
+	i := slices.IndexFunc(metas, func(o *Object) bool { return o.class.Name == synchronizeMeta })
+	if i < 0 {
+		return true, nil, nil
+	}
+	meta := metas[i]
+	onThis, err := meta.GetProperty("onThis", nil, fr)
+	if err != nil {
+		return false, nil, err
+	}
+	names, err := meta.GetProperty("onArgs", nil, fr)
+	if err != nil {
+		return false, nil, err
+	}
+	var lockArgs []value.Value
+	err = value.Each(names, func(n value.Value) error {
+		j := slices.IndexFunc(m.Args, func(a *Argument) bool { return a.Name == value.Str(n) })
+		if j >= 0 && j < len(args) && !value.IsNull(args[j]) {
+			lockArgs = append(lockArgs, n, args[j])
+		}
+		return nil
+	})
+	return value.Truth(onThis), lockArgs, err
+}
+
+// sameLockArgs compares the name-value pairs of two calls' locking
+// arguments.
+func sameLockArgs(a, b []value.Value) bool {
+	return slices.EqualFunc(a, b, func(x, y value.Value) bool { return value.Equal(x, y) })
 }
