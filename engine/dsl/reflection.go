@@ -241,8 +241,17 @@ func fnMethodInvoke(c *yaql.Call) (value.Value, error) {
 
 func fnPackageTypes(c *yaql.Call) (value.Value, error) {
 	p := c.Args[0].(*LoadedPackage)
+	// The reference's set of names: the classes built, then the others.
+	var built, rest []string
+	for _, name := range p.src.ClassNames() {
+		if p.classes[name] != nil {
+			built = append(built, name)
+		} else {
+			rest = append(rest, name)
+		}
+	}
 	var out []value.Value
-	for _, name := range pySetOfStrings(p.src.ClassNames()) {
+	for _, name := range pySetOfStrings(append(built, rest...)) {
 		cls, err := p.FindClass(name, false)
 		if err != nil {
 			return nil, err
@@ -365,7 +374,9 @@ func (m *Method) Repr() string { return m.repr() }
 
 func (*Argument) Type() string { return "MuranoMethodArgument" }
 
-func (a *Argument) Repr() string { return "MuranoMethodArgument(" + a.Method.Name + "::" + a.Name + ")" }
+func (a *Argument) Repr() string {
+	return "MuranoMethodArgument(" + a.Method.Name + "::" + a.Name + ")"
+}
 
 // Type is the Python class of the package: the test foundation's own or
 // the engine's.
