@@ -143,7 +143,11 @@ func macroParallel(kw map[string]*decl.Node, c *Class) (stmt, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	return &parallelStmt{body: b, limit: present(kw, "Limit")}, true, nil
+	s := &parallelStmt{body: b}
+	if kw["Limit"].Truthy() {
+		s.limit = kw["Limit"]
+	}
+	return s, true, nil
 }
 
 func (s *parallelStmt) exec(f *frame) error {
@@ -156,11 +160,9 @@ func (s *parallelStmt) exec(f *frame) error {
 		if err != nil {
 			return err
 		}
-		n, ok := v.(value.Int)
-		if !ok {
-			return builtinError("TypeError", "'%s' object cannot be interpreted as an integer", v.Type())
+		if limit, err = poolSize(f, v); err != nil {
+			return err
 		}
-		limit = int(n)
 	}
 	tasks := make([]func() error, len(s.body.stmts))
 	for i, st := range s.body.stmts {

@@ -18,6 +18,7 @@ package dsl
 
 import (
 	"container/heap"
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -792,4 +793,30 @@ func synchronization(m *Method, fr *frame, args []value.Value) (bool, []value.Va
 // arguments.
 func sameLockArgs(a, b []value.Value) bool {
 	return slices.EqualFunc(a, b, func(x, y value.Value) bool { return value.Equal(x, y) })
+}
+
+// poolSize converts a Parallel block's Limit to the size of its pool as
+// eventlet's GreenPool does (Python's int(), a ValueError of which it
+// reports as a TypeError).
+func poolSize(f *frame, v value.Value) (int, error) {
+	if value.IsNull(v) {
+		return 0, builtinError("TypeError", "int() argument must be a string, a bytes-like object or a real number, not 'NoneType'")
+	}
+	n, err := f.runtime().CallFunction(f.ctx, "int", yaql.NoValue, []value.Value{v}, nil)
+	var ye *yaql.Error
+	if errors.As(err, &ye) && ye.Class == "ValueError" {
+		return 0, builtinError("TypeError", "GreenPool() expect size :: int, actual: <class '%s'> %s", v.Type(), ye.Msg)
+	}
+	if err != nil {
+		return 0, err
+	}
+	switch size := n.(type) {
+	case value.Int:
+		return int(min(size, math.MaxInt32)), nil
+	case value.BigInt:
+		if size.V.Sign() < 0 {
+			return 0, builtinError("ValueError", "GreenPool() expect size >= 0, actual: %s", size.V)
+		}
+	}
+	return math.MaxInt32, nil
 }
