@@ -80,7 +80,7 @@ func registerReflection(c *yaql.Context) {
 			return value.NewTuple(args)
 		}),
 		prop("declaringType", methodType, func(v value.Value) value.Value { return v.(*Method).Class }),
-		yaql.Meth("invoke", fnMethodInvoke, yaql.P("method", methodType), yaql.P("object", nullableObjectType),
+		yaql.Meth("invoke", fnMethodInvoke, yaql.P("method", methodType), yaql.P("__object", nullableObjectType),
 			yaql.Rest("args", yaql.Any), yaql.Kwargs("kwargs", yaql.Any)),
 
 		yaql.Fn("#property#types", fnPackageTypes, yaql.P("obj", packageType)),
