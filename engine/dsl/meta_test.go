@@ -87,6 +87,11 @@ Methods:
     Body:
       - $v: typeinfo($).package.version
       - Return: [str($v), $v, $v.major, $v.minor, $v.patch, $v.prerelease, $v.build]
+  testKeys:
+    Body:
+      - Return:
+          - list(typeinfo($).version, typeinfo($).package.version).distinct().len()
+          - dict(typeinfo($) => 1).get(typeinfo(:A))
   testVersionAttribute:
     Body:
       - Return: typeinfo($).version.foo
@@ -244,6 +249,9 @@ func TestReflectionVersion(t *testing.T) {
 	want := `["0.2.3-beta.1+b7", [0, 2, 3, ["beta", "1"], ["b7"]], 0, 2, 3, ["beta", "1"], ["b7"]]`
 	if got := callJSON(t, ex, root, "testVersion"); got != want {
 		t.Errorf("testVersion = %s\nwant %s", got, want)
+	}
+	if got, want := callJSON(t, ex, root, "testKeys"), `[1, 1]`; got != want {
+		t.Errorf("testKeys = %s, want %s", got, want)
 	}
 	_, err := ex.Call(root, "testVersionAttribute", nil, nil)
 	if class, _, msg := dsl.PythonName(original(err)); class != "AttributeError" || msg != "Cannot access foo" {

@@ -355,6 +355,9 @@ func (v *Version) Equal(o value.Value) bool {
 	return ok && x.text == v.text
 }
 
+// HashKey makes equal versions the same dictionary key.
+func (v *Version) HashKey() (string, error) { return "\x00Version:" + v.text, nil }
+
 // JSON encodes a type as the oracle does.
 func (c *Class) JSON() (value.Value, error) { return c.Ref().JSON() }
 
@@ -362,6 +365,11 @@ func (c *Class) JSON() (value.Value, error) { return c.Ref().JSON() }
 func (c *Class) Equal(o value.Value) bool {
 	x, ok := o.(*Class)
 	return ok && c.same(x)
+}
+
+// HashKey makes equal types the same dictionary key.
+func (c *Class) HashKey() (string, error) {
+	return "\x00MuranoClass:" + c.Name + "/" + c.Version(), nil
 }
 
 func (*Property) Type() string { return "MuranoProperty" }
