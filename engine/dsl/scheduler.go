@@ -40,9 +40,10 @@ const DefaultParallelLimit = 1000
 // scheduler is the green-thread hub of one executor.
 type scheduler struct {
 	ex *Executor
-	// now is the virtual clock in seconds; it moves only when every
-	// thread waits for a later timer.
+	// now is the virtual clock in seconds: it moves with the work done
+	// (stepCost a step) and, when every thread waits, to the next timer.
 	now    float64
+	steps  int64
 	seq    uint64
 	timers timerHeap
 	// fresh holds the timers set during the current pass: they take part
@@ -232,7 +233,7 @@ func (s *scheduler) loop() {
 			continue
 		}
 		s.prepareTimers()
-		s.fireTimers(s.now)
+		s.fireTimers(s.clock())
 		s.prepareTimers()
 		if s.fatal != nil {
 			continue
@@ -241,7 +242,7 @@ func (s *scheduler) loop() {
 			s.fail(errDeadlock)
 			continue
 		}
-		if at := s.timers[0].at; at > s.now {
+		if at := s.timers[0].at; at > s.clock() {
 			s.now = at
 		}
 	}
@@ -260,6 +261,23 @@ func (s *scheduler) endAll() {
 		s.switchTo(g, signal{err: s.fatal})
 	}
 	s.switchTo(s.root, signal{err: s.fatal})
+}
+
+// stepCost is the virtual time one step of work takes, about what the
+// reference spends on one: a thread that only ever sleeps(0) lets the
+// time of the others' timers come, as real time does.
+const stepCost = 10e-6
+
+// clock returns the virtual time, after the work done since it was last
+// read.
+func (s *scheduler) clock() float64 {
+	if s.ex != nil {
+		if n := s.ex.rts[false].Steps(); n > s.steps {
+			s.now += float64(n-s.steps) * stepCost
+			s.steps = n
+		}
+	}
+	return s.now
 }
 
 // timer calls fn on the hub when the virtual clock reaches at.
@@ -297,7 +315,7 @@ func (s *scheduler) schedule(seconds float64, fn func()) *timer {
 		seconds = 0
 	}
 	s.seq++
-	t := &timer{at: s.now + seconds, seq: s.seq, fn: fn}
+	t := &timer{at: s.clock() + seconds, seq: s.seq, fn: fn}
 	s.fresh = append(s.fresh, t)
 	return t
 }
