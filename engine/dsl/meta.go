@@ -44,16 +44,16 @@ func newMetaData(m decl.Meta, target string, declaring *Class) (*metaData, error
 	for _, e := range m.Entries {
 		t, err := declaring.Package.FindClass(e.Type.Name, true)
 		if err != nil {
-			return nil, err
+			return nil, atNode(err, e.Type.Node)
 		}
 		if t.Usage != decl.UsageMeta {
-			return nil, builtinError("ValueError", "Only Meta classes can be attached")
+			return nil, atNode(builtinError("ValueError", "Only Meta classes can be attached"), e.Type.Node)
 		}
 		if !slices.Contains(t.Targets, target) {
-			return nil, builtinError("ValueError", "Meta class %s is not applicable here", t.Name)
+			return nil, atNode(builtinError("ValueError", "Meta class %s is not applicable here", t.Name), e.Type.Node)
 		}
 		if t.Cardinality != decl.CardinalityMany && containsClass(used, t) {
-			return nil, builtinError("ValueError", "Cannot attach several Meta instances with cardinality One")
+			return nil, atNode(builtinError("ValueError", "Cannot attach several Meta instances with cardinality One"), e.Type.Node)
 		}
 		used = append(used, t)
 		md.entries = append(md.entries, metaEntry{class: t, props: e.Props})
