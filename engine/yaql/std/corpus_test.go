@@ -26,11 +26,10 @@ import (
 	"murano.dev/playground/engine/yaql/syntax"
 )
 
-// The golden corpora: yaql's own test suite ported (conformance), the
-// project's differential corpus, and the cases that wait for the MuranoPL
-// runtime; all with expectations recorded from the reference oracle. The
-// format is described in ../testdata/README.md.
-var corpusDirs = []string{"../testdata/conformance", "../testdata/differential", "../testdata/murano-runtime"}
+// The golden corpora: yaql's own test suite ported (conformance) and the
+// project's differential corpus, with expectations recorded from the
+// reference oracle. The format is described in ../testdata/README.md.
+var corpusDirs = []string{"../testdata/conformance", "../testdata/differential"}
 
 var corpusFilter = flag.String("corpus-filter", "", "regexp selecting corpus cases by file:id")
 
