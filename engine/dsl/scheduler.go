@@ -33,9 +33,9 @@ import (
 // is left to wake one (the reference hangs there, e.g. with Limit: 0).
 var errDeadlock = &FatalError{Msg: "deadlock: every green thread of the run is waiting and nothing is left to wake one"}
 
-// DefaultParallelLimit is the size of the green-thread pool of pselect and
-// psuper, the default of the reference's parallel_select.
-const DefaultParallelLimit = 1000
+// parallelLimit is the size of pselect's green-thread pool, the default
+// of the reference's parallel_select.
+const parallelLimit = 1000
 
 // scheduler is the green-thread hub of one executor.
 type scheduler struct {
@@ -97,16 +97,11 @@ type threadState struct {
 }
 
 func (s *scheduler) saveState() threadState {
-	if s.ex == nil {
-		return threadState{}
-	}
 	return threadState{depth: s.ex.depth, cur: s.ex.cur, dryRun: s.ex.dryRun}
 }
 
 func (s *scheduler) restoreState(t threadState) {
-	if s.ex != nil {
-		s.ex.depth, s.ex.cur, s.ex.dryRun = t.depth, t.cur, t.dryRun
-	}
+	s.ex.depth, s.ex.cur, s.ex.dryRun = t.depth, t.cur, t.dryRun
 }
 
 func (s *scheduler) newGreenlet(state threadState, body func()) *greenlet {
@@ -273,11 +268,9 @@ const stepCost = 50e-6
 // clock returns the virtual time, after the work done since it was last
 // read.
 func (s *scheduler) clock() float64 {
-	if s.ex != nil {
-		if n := s.ex.rts[false].Steps(); n > s.steps {
-			s.now += float64(n-s.steps) * stepCost
-			s.steps = n
-		}
+	if n := s.ex.rts[false].Steps(); n > s.steps {
+		s.now += float64(n-s.steps) * stepCost
+		s.steps = n
 	}
 	return s.now
 }
@@ -427,7 +420,7 @@ func (s *scheduler) parallelSelect(branches []func() (value.Value, error), limit
 // ParallelSelect runs pselect's branches as green threads (the
 // std.GreenThreads hook of the MuranoPL yaql functions).
 func (ex *Executor) ParallelSelect(branches []func() (value.Value, error)) ([]value.Value, error) {
-	return ex.sched.parallelSelect(branches, DefaultParallelLimit)
+	return ex.sched.parallelSelect(branches, parallelLimit)
 }
 
 // The primitives below follow eventlet's Event, Semaphore, LightQueue,
