@@ -442,14 +442,18 @@ func (r *schedRun) call(method string) (value.Value, error) {
 	return r.ex.Call(r.root, method, nil, nil)
 }
 
-// goroutinesSettle waits until no more goroutines run than before.
-func goroutinesSettle(t *testing.T, before int) {
+// noGreenThreadsLeft waits until no goroutine of a green thread runs.
+func noGreenThreadsLeft(t *testing.T) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
-	for runtime.NumGoroutine() > before {
+	for {
+		buf := make([]byte, 1<<20)
+		stacks := string(buf[:runtime.Stack(buf, true)])
+		if !strings.Contains(stacks, "dsl.(*scheduler)") {
+			return
+		}
 		if time.Now().After(deadline) {
-			buf := make([]byte, 1<<16)
-			t.Fatalf("%d goroutines left running, %d before the run:\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+			t.Fatalf("green threads left running:\n%s", stacks)
 		}
 		time.Sleep(time.Millisecond)
 	}
@@ -486,7 +490,6 @@ func TestSchedulerInterleavings(t *testing.T) {
 		{"Both", "testPsuper", []string{"left1", "right1", "left2", "right2"}, `["left", "right"]`, ""},
 	} {
 		t.Run(tc.method, func(t *testing.T) {
-			before := runtime.NumGoroutine()
 			// A call depth limit below the number of parallel branches:
 			// each green thread counts its own depth.
 			r := newSchedRun(t, schedOptions{class: tc.class, maxDepth: 20})
@@ -504,7 +507,7 @@ func TestSchedulerInterleavings(t *testing.T) {
 			if !slices.Equal(r.traces, tc.want) {
 				t.Errorf("traces %q, want %q", r.traces, tc.want)
 			}
-			goroutinesSettle(t, before)
+			noGreenThreadsLeft(t)
 		})
 	}
 }
@@ -525,7 +528,6 @@ func TestSchedulerEndsRuns(t *testing.T) {
 		{"testCancel", 0, func(err error) bool { return yaqlErrorClass(err) == yaql.ClassCancelled }, "cancellation"},
 	} {
 		t.Run(tc.method, func(t *testing.T) {
-			before := runtime.NumGoroutine()
 			r := newSchedRun(t, schedOptions{class: "Safety", maxDepth: 50, maxSteps: tc.maxSteps})
 			done := make(chan error, 1)
 			go func() {
@@ -540,7 +542,7 @@ func TestSchedulerEndsRuns(t *testing.T) {
 			case <-time.After(20 * time.Second):
 				t.Fatal("the run did not end")
 			}
-			goroutinesSettle(t, before)
+			noGreenThreadsLeft(t)
 		})
 	}
 }
@@ -567,7 +569,6 @@ func TestSchedulerAfterDeadlock(t *testing.T) {
 // TestSchedulerPanic: a panic in a branch ends every green thread and is
 // raised again where the run was started.
 func TestSchedulerPanic(t *testing.T) {
-	before := runtime.NumGoroutine()
 	r := newSchedRun(t, schedOptions{class: "Safety"})
 	var recovered any
 	func() {
@@ -578,7 +579,7 @@ func TestSchedulerPanic(t *testing.T) {
 	if recovered == nil || !strings.Contains(fmtAny(recovered), "boom") {
 		t.Fatalf("recovered %v, want the branch's panic", recovered)
 	}
-	goroutinesSettle(t, before)
+	noGreenThreadsLeft(t)
 }
 
 func yaqlErrorClass(err error) string {
