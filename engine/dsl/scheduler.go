@@ -268,10 +268,11 @@ const stepCost = 50e-6
 // clock returns the virtual time, after the work done since it was last
 // read.
 func (s *scheduler) clock() float64 {
-	if n := s.ex.rts[false].Steps(); n > s.steps {
+	n := s.ex.rts[false].Steps()
+	if n > s.steps {
 		s.now += float64(n-s.steps) * stepCost
-		s.steps = n
 	}
+	s.steps = n
 	return s.now
 }
 
