@@ -47,6 +47,13 @@ type contractEnv struct {
 func (*contractEnv) Type() string { return "ContractEnv" }
 
 func (ct *Contract) execute(ex *Executor, mode contractMode, data value.Value, root *frame, this, owner *Object, def *decl.Node, calling *Class) (value.Value, error) {
+	// Contracts may call methods whose arguments have contracts: they
+	// count towards the call depth like method calls.
+	ex.depth++
+	defer func() { ex.depth-- }()
+	if ex.depth > ex.opts.MaxDepth {
+		return nil, &FatalError{Msg: "maximum MuranoPL call depth exceeded (" + itoa(ex.opts.MaxDepth) + " nested calls)"}
+	}
 	if data == yaql.NoValue {
 		var err error
 		if data, err = root.evalData(def, root.ctx); err != nil {

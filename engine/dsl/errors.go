@@ -209,12 +209,17 @@ func pythonName(err error) (class, module, msg string) {
 // isFatal reports whether err must not be caught by MuranoPL code: the
 // budget, cancellation and recursion limits of this project.
 func isFatal(err error) bool {
-	var ye *yaql.Error
-	if errors.As(err, &ye) {
-		return ye.Class == yaql.ClassBudget || ye.Class == yaql.ClassCancelled
+	for ; err != nil; err = errors.Unwrap(err) {
+		switch e := err.(type) {
+		case *yaql.Error:
+			if e.Class == yaql.ClassBudget || e.Class == yaql.ClassCancelled {
+				return true
+			}
+		case *FatalError:
+			return true
+		}
 	}
-	var fe *FatalError
-	return errors.As(err, &fe)
+	return false
 }
 
 // FatalError ends a run: a safety limit of this project was reached.
