@@ -148,12 +148,38 @@ func (ex *Executor) finalize(root *Object) (value.Value, error) {
 	return model, nil
 }
 
-// destroyGarbage is ObjectStore._destroy_garbage: objects are ordered so
-// that owners and destruction subscribers come before the objects that
-// depend on them; destruction dependencies are signalled in that order,
-// then objects are destroyed in the reverse one, done called after each
-// group.
+// destroyGarbage is ObjectStore._destroy_garbage: destruction
+// dependencies are signalled group by group (see destructionGroups),
+// then the objects are destroyed in the reverse order, done called after
+// each group.
 func (ex *Executor) destroyGarbage(sentenced []*Object, done func(*Object)) error {
+	groups := destructionGroups(sentenced)
+	for _, group := range groups {
+		for _, o := range group {
+			if err := ex.signalDestruction(o); err != nil {
+				return err
+			}
+		}
+	}
+	for j := len(groups) - 1; j >= 0; j-- {
+		for _, o := range groups[j] {
+			if err := ex.destroyObject(o); err != nil {
+				return err
+			}
+		}
+		if done != nil {
+			for _, o := range groups[j] {
+				done(o)
+			}
+		}
+	}
+	return nil
+}
+
+// destructionGroups orders the sentenced objects: each comes in a group
+// after the groups of its owner and of the subscribers to its
+// destruction.
+func destructionGroups(sentenced []*Object) [][]*Object {
 	graph := map[*Object][]*Object{}
 	for _, o := range sentenced {
 		subs := []*Object{o.Owner()}
@@ -164,36 +190,20 @@ func (ex *Executor) destroyGarbage(sentenced []*Object, done func(*Object)) erro
 		}
 		graph[o] = subs
 	}
-	groups := map[int][]*Object{}
+	byIndex := map[int][]*Object{}
 	var indexes []int
 	for _, e := range destructionOrder(sentenced, graph) {
-		if _, ok := groups[e.index]; !ok {
+		if _, ok := byIndex[e.index]; !ok {
 			indexes = append(indexes, e.index)
 		}
-		groups[e.index] = append(groups[e.index], e.obj)
+		byIndex[e.index] = append(byIndex[e.index], e.obj)
 	}
 	slices.Sort(indexes)
-	for _, i := range indexes {
-		for _, o := range groups[i] {
-			if err := ex.signalDestruction(o); err != nil {
-				return err
-			}
-		}
+	groups := make([][]*Object, len(indexes))
+	for i, index := range indexes {
+		groups[i] = byIndex[index]
 	}
-	for j := len(indexes) - 1; j >= 0; j-- {
-		group := groups[indexes[j]]
-		for _, o := range group {
-			if err := ex.destroyObject(o); err != nil {
-				return err
-			}
-		}
-		if done != nil {
-			for _, o := range group {
-				done(o)
-			}
-		}
-	}
-	return nil
+	return groups
 }
 
 type orderedObject struct {
