@@ -7,7 +7,6 @@ import (
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
-	"murano.dev/playground/engine/yaql/std"
 )
 
 func (f *frame) runtime() *yaql.Runtime { return f.ex.runtime(f.typ.Package.Runtime) }
@@ -66,9 +65,6 @@ func (f *frame) evalData(n *decl.Node, ctx *yaql.Context) (value.Value, error) {
 	}
 	return n.Value, nil
 }
-
-// freeze is helpers.evaluate for a value computed outside expressions.
-func (f *frame) freeze(v value.Value) (value.Value, error) { return std.MuranoFreeze(f.runtime(), v) }
 
 // resolveName resolves a type name with the namespaces of the running
 // code's class.

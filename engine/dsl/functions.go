@@ -133,6 +133,7 @@ func fnCast(c *yaql.Call) (value.Value, error) {
 // requirements; a string: a version spec).
 func castObject(o *Object, name string, pov any) (*Object, error) {
 	var spec VersionSpec
+	hasSpec := false
 	var pkg *LoadedPackage
 	switch p := pov.(type) {
 	case string:
@@ -140,7 +141,7 @@ func castObject(o *Object, name string, pov any) (*Object, error) {
 		if err != nil {
 			return nil, err
 		}
-		spec = s
+		spec, hasSpec = s, true
 	case *Class:
 		if p != nil {
 			pkg = p.Package
@@ -154,7 +155,7 @@ func castObject(o *Object, name string, pov any) (*Object, error) {
 			continue
 		}
 		switch {
-		case spec != nil:
+		case hasSpec:
 			if !spec.Match(c.Version()) {
 				continue
 			}
@@ -183,12 +184,12 @@ func (p *LoadedPackage) requirement(name string) (VersionSpec, bool) {
 		if r.Name == name {
 			s, err := ParseVersionSpec(r.Spec)
 			if err != nil {
-				return nil, false
+				return VersionSpec{}, false
 			}
 			return s, true
 		}
 	}
-	return nil, false
+	return VersionSpec{}, false
 }
 
 // isInstanceOf is helpers.is_instance_of.

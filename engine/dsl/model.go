@@ -108,9 +108,6 @@ func (s *objectStore) load(data value.Value, owner *Object, defaultType *Class, 
 			s.put(o, o.id)
 		}
 	}
-	for id, d := range tmp.designer {
-		s.designer[id] = d
-	}
 	return obj, err
 }
 

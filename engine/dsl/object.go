@@ -24,8 +24,6 @@ type Object struct {
 	destroyed      bool
 	// native holds the state of a native class implementation.
 	native map[*Class]any
-	// designer keeps the "?" keys starting with "_".
-	designer *value.Dict
 	// dependencies are the destruction dependencies of the object model.
 	dependencies []destructionDependency
 	// passkey is the passkey of a template() definition loaded as o.

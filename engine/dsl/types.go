@@ -32,7 +32,6 @@ type Class struct {
 	ctx, exported *yaql.Context
 	ancestors     []*Class
 	ref           *TypeRef
-	native        *NativeClass
 	meta          *metaData
 	metaValues    []*Object
 	metaDone      bool

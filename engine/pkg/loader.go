@@ -7,7 +7,7 @@ import (
 
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
-	"murano.dev/playground/engine/pkg/versions"
+	"murano.dev/playground/engine/versions"
 )
 
 // Loader is a [dsl.Loader] over a fixed set of packages.

@@ -17,7 +17,7 @@ import (
 
 	"murano.dev/playground/engine/diag"
 	"murano.dev/playground/engine/dsl/decl"
-	"murano.dev/playground/engine/pkg/versions"
+	"murano.dev/playground/engine/versions"
 	"murano.dev/playground/engine/source"
 	"murano.dev/playground/engine/value"
 )
