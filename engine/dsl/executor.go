@@ -86,6 +86,9 @@ type Executor struct {
 	// garbage collection.
 	held     []*Object
 	gcFrames []*frame
+	// parked holds the frames of green threads waiting in sleep() or for
+	// their Parallel branches: roots of collections in other threads.
+	parked map[*frame]int
 	// passkey marks the excluded properties of the template() definition
 	// being loaded or serialised.
 	passkey      *passkey

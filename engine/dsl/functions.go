@@ -275,7 +275,7 @@ func fnSuper(c *yaql.Call) (value.Value, error) {
 				return err
 			}
 		}
-		if err := f.ex.sched.parallel(tasks, 1000); err != nil {
+		if err := f.ex.parkWhile(f, func() error { return f.ex.sched.parallel(tasks, 1000) }); err != nil {
 			return nil, err
 		}
 		return value.NewPyList(results), nil
@@ -306,7 +306,7 @@ func fnSleep(c *yaql.Call) (value.Value, error) {
 	if ex == nil {
 		return value.Null, nil
 	}
-	return value.Null, ex.sched.sleep(c.RT, secs)
+	return value.Null, ex.parkWhile(callFrame(c), func() error { return ex.sched.sleep(c.RT, secs) })
 }
 
 func fnTypeinfo(c *yaql.Call) (value.Value, error) {

@@ -326,6 +326,9 @@ func (ex *Executor) reachable() map[*Object]bool {
 	for _, f := range ex.gcFrames {
 		m.frame(f)
 	}
+	for f := range ex.parked {
+		m.frame(f)
+	}
 	return m.alive
 }
 
@@ -401,4 +404,22 @@ func (m *marker) context(c *yaql.Context) {
 			}
 		}
 	}
+}
+
+// parkWhile runs wait with f registered as a root of collections: the
+// frame of a green thread that other threads may run during wait.
+func (ex *Executor) parkWhile(f *frame, wait func() error) error {
+	if f == nil {
+		return wait()
+	}
+	if ex.parked == nil {
+		ex.parked = map[*frame]int{}
+	}
+	ex.parked[f]++
+	defer func() {
+		if ex.parked[f]--; ex.parked[f] == 0 {
+			delete(ex.parked, f)
+		}
+	}()
+	return wait()
 }

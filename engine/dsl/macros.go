@@ -178,7 +178,7 @@ func (s *parallelStmt) exec(f *frame) error {
 			return nil
 		}
 	}
-	return f.ex.sched.parallel(tasks, limit)
+	return f.ex.parkWhile(f, func() error { return f.ex.sched.parallel(tasks, limit) })
 }
 
 type ifStmt struct {
