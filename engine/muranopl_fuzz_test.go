@@ -113,6 +113,71 @@ Methods:
         Else:
           Return: $.rec($n - 1) + 1
 `,
+	`Properties:
+  counter:
+    Contract: $.int()
+    Usage: Static
+    Default: 0
+  data:
+    Contract:
+      name: $.string().notNull()
+      tags: [$.string()]
+      ref: $.class(F)
+    Usage: InOut
+    Default: {name: x, tags: [a]}
+Meta:
+  - io.murano.metadata.HelpText:
+      text: fuzz
+Methods:
+  test:
+    Scope: Public
+    Body:
+      - $.data.tags[0]: b
+      - $.data.name: $.data.tags.join(',')
+      - :F.counter: :F.counter + 1
+      - $o: new(F, data => {name => y})
+      - $log: logger('fuzz')
+      - $log.info('{0} {1}', id($o) != null, type($o))
+      - Repeat: 3
+        Do:
+          - Continue:
+      - Return: list($.data, typeinfo($this).name, $o.data.name, :F.counter)
+`,
+	`Import: [io.murano.Object]
+Methods:
+  ext:
+    Usage: Extension
+    Arguments:
+      - self: {Contract: $.int()}
+      - k: {Contract: $.int(), Default: 2}
+    Body:
+      - Return: $self * $k
+  test:
+    Arguments:
+      - args:
+          Contract: $.string()
+          Usage: VarArgs
+      - kwargs:
+          Contract: $.int()
+          Usage: KwArgs
+    Body:
+      - Try:
+          - Try:
+              - Throw: [A, B]
+                Message: inner
+                Extra: {a: 1}
+            Catch:
+              - With: A
+                Do:
+                  - Rethrow:
+        Catch:
+          - As: e
+            Do:
+              - $r: [$e.name, $e.extra, $e.stackTrace != null]
+        Else:
+          - $r: none
+      - Return: list($r, 3.ext(), 3.ext(k => 4), $args, $kwargs)
+`,
 	`Namespaces:
   std: io.murano
 Methods:
