@@ -97,6 +97,8 @@ type RunError struct {
 	Extra value.Value
 	// Stack is the MuranoPL stack trace, innermost frame last.
 	Stack []StackFrame
+	// Cause is the exception given as Throw's Cause, if any.
+	Cause *RunError
 	// Where are the errors of loading class files and packages that
 	// caused this one, each "file:line:col: message" (the column is
 	// missing when only the line is known).
@@ -338,6 +340,9 @@ func runError(err error) *RunError {
 			re.Stack = append(re.Stack, StackFrame{Class: f.Type, Method: f.Method, File: f.File, Line: f.Line, Col: f.Col, Instruction: f.Instruction})
 		}
 		re.Where = loadErrors(me.Original)
+		if me.Cause != nil {
+			re.Cause = runError(me.Cause)
+		}
 		return re
 	}
 	class, _, msg := dsl.PythonName(err)

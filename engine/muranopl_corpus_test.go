@@ -35,7 +35,7 @@ import (
 var (
 	dslFilter    = flag.String("dsl-filter", "", "regexp selecting MuranoPL corpus cases by archive/case")
 	dslStrict    = flag.Bool("dsl-strict", false, "fail when a case listed in skip.txt passes")
-	dslStack     = flag.Bool("dsl-stack", false, "also compare MuranoPL stack traces with the oracle's formatted ones")
+	dslStack     = flag.Bool("dsl-stack", true, "also compare MuranoPL stack traces with the oracle's formatted ones")
 	dslOracleAll = flag.Bool("dsl-oracle-all", false, "TestDifferentialAgainstOracle: re-run every case, not every 10th")
 )
 
@@ -426,8 +426,12 @@ func compareError(w *dslWant, got *RunError, stack bool) []string {
 }
 
 var (
-	muranoFrameRe  = regexp.MustCompile(`^  File "(.*)", line (\d+):(\d+) in method (\S+) of type (\S+)$`)
-	unknownFrameRe = regexp.MustCompile(`^  File <unknown> in method (\S+) of type (\S+)$`)
+	muranoFrameRe  = regexp.MustCompile(`^  File "(.*)", line (\d+):(\d+) in method (\S+)(?: of type (\S+))?$`)
+	unknownFrameRe = regexp.MustCompile(`^  File <unknown> in method (\S+)(?: of type (\S+))?$`)
+	// packageFileRe is the folder of a package in --package-dir cases:
+	// the reference names files from the working directory, the engine
+	// from the package's root.
+	packageFileRe = regexp.MustCompile(`^packages/[^/]+/`)
 )
 
 // unknownFile marks a MuranoPL frame the reference has no position for
@@ -438,7 +442,8 @@ const unknownFile = "<unknown>"
 // parseFormatted splits the reference's formatted MuranoPL stack trace
 // into its first line and its MuranoPL frames (innermost last); frames of
 // the reference's own Python source are not ours to reproduce.
-func parseFormatted(text string) (first string, frames []StackFrame) {
+func parseFormatted(text string) (first string, frames []StackFrame, cause string) {
+	text, cause, _ = strings.Cut(text, "\n\n Caused by ")
 	lines := strings.Split(text, "\n")
 	var cur *StackFrame
 	var instr []string
@@ -455,7 +460,7 @@ func parseFormatted(text string) (first string, frames []StackFrame) {
 			if m := muranoFrameRe.FindStringSubmatch(line); m != nil {
 				ln, _ := strconv.Atoi(m[2])
 				col, _ := strconv.Atoi(m[3])
-				file := strings.TrimPrefix(m[1], "murano/tests/unit/dsl/meta/")
+				file := packageFileRe.ReplaceAllString(strings.TrimPrefix(m[1], "murano/tests/unit/dsl/meta/"), "")
 				cur = &StackFrame{File: file, Line: ln, Col: col, Method: m[4], Class: m[5]}
 			} else if m := unknownFrameRe.FindStringSubmatch(line); m != nil {
 				cur = &StackFrame{File: unknownFile, Method: m[1], Class: m[2]}
@@ -467,7 +472,7 @@ func parseFormatted(text string) (first string, frames []StackFrame) {
 		}
 	}
 	flush()
-	return lines[0], frames
+	return lines[0], frames, cause
 }
 
 // formattedFirstLine is the first line of the reference's formatted trace
@@ -486,7 +491,7 @@ func formattedFirstLine(e *RunError) string {
 
 func compareStack(formatted string, got *RunError) []string {
 	var diffs []string
-	first, frames := parseFormatted(formatted)
+	first, frames, cause := parseFormatted(formatted)
 	if g := formattedFirstLine(got); g != first {
 		diffs = append(diffs, fmt.Sprintf("stack first line:\n    want %s\n    got  %s", first, g))
 	}
@@ -511,6 +516,21 @@ func compareStack(formatted string, got *RunError) []string {
 	}
 	if want.String() != have.String() {
 		diffs = append(diffs, fmt.Sprintf("stack:\n    want%s\n    got%s", want.String(), have.String()))
+	}
+	switch {
+	case cause != "" && got.Cause == nil:
+		diffs = append(diffs, "cause: want "+strings.SplitN(cause, "\n", 2)[0]+", got none")
+	case cause == "" && got.Cause != nil:
+		diffs = append(diffs, "cause: want none, got "+formattedFirstLine(got.Cause))
+	case cause != "":
+		// the cause is formatted with a one-space prefix on every line
+		lines := strings.Split(cause, "\n")
+		for i := 1; i < len(lines); i++ {
+			lines[i] = strings.TrimPrefix(lines[i], " ")
+		}
+		for _, d := range compareStack(strings.Join(lines, "\n"), got.Cause) {
+			diffs = append(diffs, "cause "+d)
+		}
 	}
 	return diffs
 }
@@ -578,7 +598,7 @@ func TestDSLCorpusFormat(t *testing.T) {
 				t.Errorf("%s: error %q maps to type %q", c.id(), w.Error, typ)
 			}
 			if w.Formatted != "" {
-				if _, frames := parseFormatted(w.Formatted); len(frames) == 0 {
+				if _, frames, _ := parseFormatted(w.Formatted); len(frames) == 0 {
 					t.Errorf("%s: no MuranoPL frame in %.300q", c.id(), w.Formatted)
 				}
 			}

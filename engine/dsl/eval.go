@@ -19,7 +19,11 @@ func (f *frame) evalExpr(x *decl.Expression) (value.Value, error) {
 
 func (f *frame) evalExprIn(x *decl.Expression, ctx *yaql.Context, current bool) (value.Value, error) {
 	if current {
-		f.instr = &instruction{text: x.Source, pos: x.Embedded.At(0), ok: true}
+		pos := x.Start
+		if !pos.IsValid() {
+			pos = x.Embedded.At(0)
+		}
+		f.instr = &instruction{text: x.Source, pos: pos, ok: true}
 	}
 	return f.runtime().Finalize(ctx, yaql.ExprArg(x.Tree))
 }

@@ -169,9 +169,6 @@ func (s *parallelStmt) exec(f *frame) error {
 		st := st
 		tasks[i] = func() error {
 			cf := f.child()
-			if m, ok := st.(macroStmt); ok {
-				cf.instr = m.instruction()
-			}
 			if err := st.exec(cf); err != nil {
 				return cf.wrap(err)
 			}

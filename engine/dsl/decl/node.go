@@ -56,6 +56,9 @@ type Expression struct {
 	Source   string      // the scalar's value: the expression's text
 	Tree     syntax.Expr // the parsed expression
 	Embedded source.Embedded
+	// Start is where the scalar starts in the file, its tag included
+	// (the reference reports expressions there).
+	Start source.Pos
 }
 
 // Pos returns the file position of the character at rune offset off of

@@ -501,7 +501,7 @@ func (d *decoder) scalar(y *yaml.Node, indent int) (*Node, string) {
 		if tag == "" {
 			if tree := d.implicitExpression(y.Value, span); tree != nil {
 				n.Kind, n.Value = Expr, nil
-				n.Expr = &Expression{Source: y.Value, Tree: tree, Embedded: emb}
+				n.Expr = &Expression{Source: y.Value, Tree: tree, Embedded: emb, Start: span.Start}
 			}
 			return n, ""
 		}
@@ -514,6 +514,9 @@ func (d *decoder) scalar(y *yaml.Node, indent int) (*Node, string) {
 	switch tag {
 	case tagYAQL:
 		d.expression(n, emb)
+		if n.Expr != nil {
+			n.Expr.Start = d.tagStart(span.Start, y.Tag)
+		}
 	case tagStr:
 	case tagNull, tagBool, tagInt, tagFloat, tagTimestamp:
 		kind, v, err := constructScalar(tag, y.Value)
@@ -655,4 +658,19 @@ func (d *decoder) expression(n *Node, emb source.Embedded) {
 		n.Kind, n.Value = Expr, nil
 		n.Expr = &Expression{Source: src, Tree: tree, Embedded: emb}
 	}
+}
+
+// tagStart returns where a tagged scalar starts: at its tag, written
+// before the value on the value's line (the YAML library reports the
+// value's position).
+func (d *decoder) tagStart(at source.Pos, tag string) source.Pos {
+	line := d.file.Line(at.Line)
+	col := at.Col - 1
+	if col > len(line) {
+		col = len(line)
+	}
+	if i := strings.LastIndex(line[:max(col, 0)], tag); i >= 0 {
+		return source.Pos{File: at.File, Line: at.Line, Col: utf8.RuneCountInString(line[:i]) + 1}
+	}
+	return at
 }
