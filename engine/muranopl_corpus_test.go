@@ -1063,8 +1063,9 @@ func TestCompareStack(t *testing.T) {
 		{Class: "org.acme.errors.Thrower", Method: "level2", File: "Classes/Thrower.yaml", Line: 56, Col: 9, Instruction: "block construct"},
 	}}
 	write := &RunError{Type: "NoWriteAccessError", Message: `Property "p" is immutable to the caller`, Names: []string{"murano.dsl.exceptions.NoWriteAccessError"}, Stack: []StackFrame{
+		{Method: "None", Instruction: "None"},
 		{Class: "Sample", Method: "testIt", File: "Sample.yaml", Line: 3, Col: 5, Instruction: "$.set()"},
-		{Class: "Sample", Method: "set", File: "Sample.yaml", Line: 9, Col: 7, Instruction: "$.p: 1"},
+		{Class: "Sample", Method: "set", Instruction: "None"},
 	}}
 	several := &RunError{Type: "a.A", Message: "m", Names: []string{"a.A", "b.B"}}
 	moved := *deep
