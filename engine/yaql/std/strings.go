@@ -566,8 +566,19 @@ func pySlice(n, lo, hi int) (int, int) {
 }
 
 func fnStringSubstring(c *yaql.Call) (value.Value, error) {
-	rs := []rune(stringArg(c, 0))
+	s := stringArg(c, 0)
 	start, length := pySliceIndex(c.Args[1]), pySliceIndex(c.Args[2])
+	if isASCII(s) {
+		if length < 0 {
+			length = len(s)
+		}
+		if start < 0 {
+			start += len(s)
+		}
+		lo, hi := pySlice(len(s), start, start+length)
+		return value.String(s[lo:hi]), nil
+	}
+	rs := []rune(s)
 	if length < 0 {
 		length = len(rs)
 	}
@@ -834,4 +845,15 @@ func fnStringHex(c *yaql.Call) (value.Value, error) {
 		return value.String("-0x" + new(big.Int).Neg(n).Text(16)), nil
 	}
 	return value.String("0x" + n.Text(16)), nil
+}
+
+// isASCII reports whether s has only ASCII characters, where code points
+// and bytes coincide.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
