@@ -69,15 +69,33 @@ func muranoFinalize(c *yaql.Call) (value.Value, error) {
 // muranoIteratorsLimit elements) and turns sequences into tuples, sets
 // into frozensets and dictionaries into frozen ones, recursively.
 func muranoFreeze(rt *yaql.Runtime, v value.Value) (value.Value, error) {
+	return freezeAt(rt, v, 0)
+}
+
+// maxValueDepth bounds the nesting of the values MuranoPL freezes and
+// hands back (Python's evaluate would hit its recursion limit sooner).
+const maxValueDepth = 10000
+
+func tooDeep() error {
+	return yaql.Raise("RecursionError", "maximum recursion depth exceeded while evaluating a value")
+}
+
+func freezeAt(rt *yaql.Runtime, v value.Value, depth int) (value.Value, error) {
+	if depth > maxValueDepth {
+		return nil, tooDeep()
+	}
 	switch x := v.(type) {
 	case *value.Dict:
 		out := value.NewDict(x.Len())
 		for i, k := range x.Keys() {
-			fk, err := muranoFreeze(rt, k)
+			if err := rt.Step(); err != nil {
+				return nil, err
+			}
+			fk, err := freezeAt(rt, k, depth+1)
 			if err != nil {
 				return nil, err
 			}
-			fv, err := muranoFreeze(rt, x.Values()[i])
+			fv, err := freezeAt(rt, x.Values()[i], depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -89,7 +107,10 @@ func muranoFreeze(rt *yaql.Runtime, v value.Value) (value.Value, error) {
 	case *value.Set:
 		out := value.NewSet(x.Len())
 		for _, e := range x.Items() {
-			fe, err := muranoFreeze(rt, e)
+			if err := rt.Step(); err != nil {
+				return nil, err
+			}
+			fe, err := freezeAt(rt, e, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -111,7 +132,7 @@ func muranoFreeze(rt *yaql.Runtime, v value.Value) (value.Value, error) {
 			if isIter && len(items) >= muranoIteratorsLimit {
 				return collectionTooLarge()
 			}
-			fe, err := muranoFreeze(rt, e)
+			fe, err := freezeAt(rt, e, depth+1)
 			items = append(items, fe)
 			if err == nil {
 				err = rt.CheckCollection(len(items))
@@ -130,6 +151,13 @@ func muranoFreeze(rt *yaql.Runtime, v value.Value) (value.Value, error) {
 // iterator limit): dictionaries stay dictionaries, tuples and sets become
 // lists as the engine options say.
 func muranoMutable(rt *yaql.Runtime, v value.Value) (value.Value, error) {
+	return mutableAt(rt, v, 0)
+}
+
+func mutableAt(rt *yaql.Runtime, v value.Value, depth int) (value.Value, error) {
+	if depth > maxValueDepth {
+		return nil, tooDeep()
+	}
 	o := rt.Engine.Options
 	switch x := v.(type) {
 	case *value.Dict:
@@ -138,11 +166,11 @@ func muranoMutable(rt *yaql.Runtime, v value.Value) (value.Value, error) {
 		}
 		out := value.NewDict(x.Len())
 		for i, k := range x.Keys() {
-			mk, err := muranoMutable(rt, k)
+			mk, err := mutableAt(rt, k, depth+1)
 			if err != nil {
 				return nil, err
 			}
-			mv, err := muranoMutable(rt, x.Values()[i])
+			mv, err := mutableAt(rt, x.Values()[i], depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -152,7 +180,7 @@ func muranoMutable(rt *yaql.Runtime, v value.Value) (value.Value, error) {
 		}
 		return out, nil
 	case *value.Set:
-		items, err := muranoMutableItems(rt, x.Items())
+		items, err := mutableItems(rt, x.Items(), depth)
 		if err != nil || o.ConvertSetsToLists {
 			return value.NewPyList(items), err
 		}
@@ -165,20 +193,20 @@ func muranoMutable(rt *yaql.Runtime, v value.Value) (value.Value, error) {
 		}
 		return s, nil
 	case *value.List:
-		items, err := muranoMutableItems(rt, x.Items)
+		items, err := mutableItems(rt, x.Items, depth)
 		return &value.List{Items: items, Mutable: x.Mutable || o.ConvertTuplesToLists}, err
 	case *value.Range, *value.Iterator:
 		frozen, err := muranoFreeze(rt, x)
 		if err != nil {
 			return nil, err
 		}
-		items, err := muranoMutableItems(rt, frozen.(*value.List).Items)
+		items, err := mutableItems(rt, frozen.(*value.List).Items, depth)
 		return value.NewPyList(items), err
 	}
 	return v, nil
 }
 
-func muranoMutableItems(rt *yaql.Runtime, items []value.Value) ([]value.Value, error) {
+func mutableItems(rt *yaql.Runtime, items []value.Value, depth int) ([]value.Value, error) {
 	if len(items) > muranoIteratorsLimit {
 		return nil, collectionTooLarge()
 	}
@@ -187,7 +215,7 @@ func muranoMutableItems(rt *yaql.Runtime, items []value.Value) ([]value.Value, e
 		if err := rt.Step(); err != nil {
 			return nil, err
 		}
-		m, err := muranoMutable(rt, e)
+		m, err := mutableAt(rt, e, depth+1)
 		if err != nil {
 			return nil, err
 		}
