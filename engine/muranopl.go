@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	"murano.dev/playground/engine/diag"
 	"murano.dev/playground/engine/dsl"
@@ -366,4 +367,31 @@ func loadErrors(err error) []string {
 		}
 	}
 	return where
+}
+
+// Traceback returns the MuranoPL stack trace of the error as the
+// reference prints it ("Traceback (most recent call last):" and a "File
+// …, line L:C in method M of type T" line per frame, innermost last),
+// followed by its cause; "" when the error has no MuranoPL frames.
+func (e *RunError) Traceback() string {
+	if len(e.Stack) == 0 && e.Cause == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("Traceback (most recent call last):\n")
+	for _, f := range e.Stack {
+		method := f.Method
+		if f.Class != "" {
+			method += " of type " + f.Class
+		}
+		if f.File == "" {
+			fmt.Fprintf(&b, "  File <unknown> in method %s\n      %s\n", method, f.Instruction)
+		} else {
+			fmt.Fprintf(&b, "  File \"%s\", line %d:%d in method %s\n      %s\n", f.File, f.Line, f.Col, method, f.Instruction)
+		}
+	}
+	if e.Cause != nil {
+		fmt.Fprintf(&b, "Caused by %s: %s\n%s", e.Cause.Type, e.Cause.Message, e.Cause.Traceback())
+	}
+	return b.String()
 }

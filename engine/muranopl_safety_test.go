@@ -273,7 +273,7 @@ Methods:
 				files["B.yaml"] = "Name: B\nMethods:\n  test:\n    Body:\n      - Return: new(A)\n"
 			}
 			res := runSafely(t, context.Background(), files, RunRequest{Class: tt.class, Method: "test"})
-			wantError(t, res, "Exception", "maximum MuranoPL call depth exceeded")
+			wantError(t, res, "CallDepthExceeded", "maximum MuranoPL call depth exceeded")
 		})
 	}
 }
@@ -425,7 +425,7 @@ func TestMuranoPLParallelEnds(t *testing.T) {
           - Return: new(A).test()
           - Do:
               - sleep(1)
-`, wantType: "Exception", wantMessage: "maximum MuranoPL call depth exceeded"},
+`, wantType: "CallDepthExceeded", wantMessage: "maximum MuranoPL call depth exceeded"},
 		// The reference hangs: the branch waits for the lock on the
 		// method its own caller holds.
 		{name: "a branch calls the method that runs it", methods: `
@@ -435,7 +435,7 @@ func TestMuranoPLParallelEnds(t *testing.T) {
           - Return: $.test()
           - Do:
               - sleep(1)
-`, wantType: "Exception", wantMessage: "deadlock"},
+`, wantType: "Deadlock", wantMessage: "deadlock"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

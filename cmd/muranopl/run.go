@@ -270,6 +270,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		for _, where := range res.Error.Where {
 			fmt.Fprintln(stderr, where)
 		}
+		if tb := res.Error.Traceback(); tb != "" {
+			fmt.Fprint(stderr, tb)
+		}
 		return 1
 	}
 	return 0

@@ -52,7 +52,7 @@ func (ct *Contract) execute(ex *Executor, mode contractMode, data value.Value, r
 	ex.depth++
 	defer func() { ex.depth-- }()
 	if ex.depth > ex.opts.MaxDepth {
-		return nil, &FatalError{Msg: "maximum MuranoPL call depth exceeded (" + itoa(ex.opts.MaxDepth) + " nested calls)"}
+		return nil, &FatalError{Class: "CallDepthExceeded", Msg: "maximum MuranoPL call depth exceeded (" + itoa(ex.opts.MaxDepth) + " nested calls)"}
 	}
 	if data == yaql.NoValue {
 		var err error

@@ -183,6 +183,10 @@ func pythonName(err error) (class, module, msg string) {
 	if errors.As(err, &dl) && len(dl) > 0 {
 		err = dl[0]
 	}
+	var fe *FatalError
+	if errors.As(err, &fe) {
+		return fe.Class, "", fe.Msg
+	}
 	var pe *PyError
 	var de *decl.PyError
 	var ye *yaql.Error
@@ -223,8 +227,9 @@ func isFatal(err error) bool {
 }
 
 // FatalError ends a run: a safety limit of this project was reached.
-// MuranoPL code cannot catch it.
-type FatalError struct{ Msg string }
+// MuranoPL code cannot catch it. Class names the limit: CallDepthExceeded,
+// Deadlock or InternalError.
+type FatalError struct{ Class, Msg string }
 
 func (e *FatalError) Error() string { return e.Msg }
 

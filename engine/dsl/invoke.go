@@ -280,7 +280,7 @@ func (ex *Executor) invoke(m *Method, receiver value.Value, caller *frame, args 
 	ex.depth++
 	defer func() { ex.depth-- }()
 	if ex.depth > ex.opts.MaxDepth {
-		return nil, &FatalError{Msg: "maximum MuranoPL call depth exceeded (" + itoa(ex.opts.MaxDepth) + " nested calls)"}
+		return nil, &FatalError{Class: "CallDepthExceeded", Msg: "maximum MuranoPL call depth exceeded (" + itoa(ex.opts.MaxDepth) + " nested calls)"}
 	}
 	mf := of.methodFrame(m)
 	mf.namesScope = m.Class

@@ -31,7 +31,7 @@ import (
 
 // errDeadlock ends a run in which every green thread waits and no timer
 // is left to wake one (the reference hangs there, e.g. with Limit: 0).
-var errDeadlock = &FatalError{Msg: "deadlock: every green thread of the run is waiting and nothing is left to wake one"}
+var errDeadlock = &FatalError{Class: "Deadlock", Msg: "deadlock: every green thread of the run is waiting and nothing is left to wake one"}
 
 // parallelLimit is the size of pselect's green-thread pool, the default
 // of the reference's parallel_select.
@@ -156,7 +156,7 @@ func (s *scheduler) guard(body func()) {
 			if s.panicked == nil {
 				s.panicked = fmt.Errorf("panic in a green thread: %v\n%s", p, debug.Stack())
 			}
-			s.fail(&FatalError{Msg: fmt.Sprint("internal error: ", p)})
+			s.fail(&FatalError{Class: "InternalError", Msg: fmt.Sprint("internal error: ", p)})
 		}
 	}()
 	body()

@@ -17,9 +17,9 @@ import (
 
 	"murano.dev/playground/engine/diag"
 	"murano.dev/playground/engine/dsl/decl"
-	"murano.dev/playground/engine/versions"
 	"murano.dev/playground/engine/source"
 	"murano.dev/playground/engine/value"
+	"murano.dev/playground/engine/versions"
 )
 
 const manifestFile = "manifest.yaml"
