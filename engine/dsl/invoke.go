@@ -319,6 +319,12 @@ func (ex *Executor) Invoke(m *Method, receiver value.Value, args []value.Value, 
 	if _, ok := receiver.(*Object); !ok && !m.IsStatic() {
 		return nil, builtinError("Exception", "A class instance is required")
 	}
+	return ex.callFromFrame(m, receiver, args, kwargs, mf)
+}
+
+// callFromFrame binds the arguments and calls the method from mf, a
+// method frame standing for a caller outside MuranoPL code.
+func (ex *Executor) callFromFrame(m *Method, receiver value.Value, args []value.Value, kwargs []yaql.KeywordArg, mf *frame) (value.Value, error) {
 	if m.Native != nil {
 		return ex.callNative(m, receiver, args, kwargs, mf)
 	}

@@ -524,14 +524,7 @@ func (ex *Executor) invokeFrom(m *Method, this *Object, args []value.Value, kwar
 	of := ex.objectFrame(ofThis, caller)
 	mf := of.methodFrame(m)
 	mf.skip = true
-	if m.Native != nil {
-		return ex.callNative(m, receiver, args, kwargs, mf)
-	}
-	bound, err := ex.bindArgs(m, realOf(receiver), args, kwargs, mf)
-	if err != nil {
-		return nil, err
-	}
-	return ex.invoke(m, receiver, mf, bound, nil)
+	return ex.callFromFrame(m, receiver, args, kwargs, mf)
 }
 
 // classConfig returns the class configuration value of a property

@@ -252,41 +252,55 @@ var gcNative = &NativeClass{
 			o := nc.Arg(0).(*Object).Real()
 			return value.Bool(o.destroyed || nc.Executor().doomed[o]), nil
 		}},
-		{Name: "subscribeDestruction", Usage: decl.MethodStatic, Params: []yaql.Param{yaql.P("publisher", objectType), yaql.P("subscriber", objectType), yaql.Opt("handler", nullableString, value.Null)}, Impl: func(nc *NativeCall) (value.Value, error) {
-			pub, sub := nc.Arg(0).(*Object).Real(), nc.Arg(1).(*Object).Real()
-			handler := ""
-			if h, ok := nc.Arg(2).(value.String); ok {
-				handler = string(h)
-				if _, err := sub.class.FindSingleMethod(handler); err != nil {
-					return nil, err
-				}
+		{Name: "subscribeDestruction", Usage: decl.MethodStatic, Params: destructionParams, Impl: func(nc *NativeCall) (value.Value, error) {
+			pub, sub, handler, err := nc.destructionArgs()
+			if err != nil {
+				return nil, err
 			}
-			for _, d := range pub.dependencies {
-				if d.subscriber == sub && d.handler == handler {
-					return value.Null, nil
-				}
+			if pub.dependencyIndex(sub, handler) < 0 {
+				pub.dependencies = append(pub.dependencies, destructionDependency{subscriber: sub, handler: handler})
 			}
-			pub.dependencies = append(pub.dependencies, destructionDependency{subscriber: sub, handler: handler})
 			return value.Null, nil
 		}},
-		{Name: "unsubscribeDestruction", Usage: decl.MethodStatic, Params: []yaql.Param{yaql.P("publisher", objectType), yaql.P("subscriber", objectType), yaql.Opt("handler", nullableString, value.Null)}, Impl: func(nc *NativeCall) (value.Value, error) {
-			pub, sub := nc.Arg(0).(*Object).Real(), nc.Arg(1).(*Object).Real()
-			handler := ""
-			if h, ok := nc.Arg(2).(value.String); ok {
-				handler = string(h)
-				if _, err := sub.class.FindSingleMethod(handler); err != nil {
-					return nil, err
-				}
+		{Name: "unsubscribeDestruction", Usage: decl.MethodStatic, Params: destructionParams, Impl: func(nc *NativeCall) (value.Value, error) {
+			pub, sub, handler, err := nc.destructionArgs()
+			if err != nil {
+				return nil, err
 			}
-			for i, d := range pub.dependencies {
-				if d.subscriber == sub && d.handler == handler {
-					pub.dependencies = append(pub.dependencies[:i], pub.dependencies[i+1:]...)
-					break
-				}
+			if i := pub.dependencyIndex(sub, handler); i >= 0 {
+				pub.dependencies = append(pub.dependencies[:i], pub.dependencies[i+1:]...)
 			}
 			return value.Null, nil
 		}},
 	},
+}
+
+// destructionParams are the parameters of GC.subscribeDestruction and
+// GC.unsubscribeDestruction.
+var destructionParams = []yaql.Param{yaql.P("publisher", objectType), yaql.P("subscriber", objectType), yaql.Opt("handler", nullableString, value.Null)}
+
+// destructionArgs returns the publisher, the subscriber and the handler
+// (checked to be a method of the subscriber) of a (un)subscription.
+func (nc *NativeCall) destructionArgs() (pub, sub *Object, handler string, err error) {
+	pub, sub = nc.Arg(0).(*Object).Real(), nc.Arg(1).(*Object).Real()
+	if h, ok := nc.Arg(2).(value.String); ok {
+		handler = string(h)
+		if _, err := sub.class.FindSingleMethod(handler); err != nil {
+			return nil, nil, "", err
+		}
+	}
+	return pub, sub, handler, nil
+}
+
+// dependencyIndex returns the position of a destruction dependency, -1
+// when there is none.
+func (o *Object) dependencyIndex(sub *Object, handler string) int {
+	for i, d := range o.dependencies {
+		if d.subscriber == sub && d.handler == handler {
+			return i
+		}
+	}
+	return -1
 }
 
 // loggerState is the native state of a Logger: its name.

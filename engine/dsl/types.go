@@ -183,22 +183,18 @@ func (c *Class) FindSingleMethod(name string) (*Method, error) {
 
 // FindSingleProperty resolves a property name to one declaration.
 func (c *Class) FindSingleProperty(name string) (*Property, error) {
-	ps := chooseSymbol(c, func(k *Class) (*Property, bool) { p, ok := k.Properties[name]; return p, ok })
-	switch len(ps) {
-	case 0:
-		return nil, engineError("NoPropertyFound", "Property \"%s\" is not found", name)
-	case 1:
-		return ps[0], nil
-	}
-	return nil, engineError("AmbiguousPropertyNameError", "Found more than one property \"%s\"", name)
+	return singleProperty(name, chooseSymbol(c, func(k *Class) (*Property, bool) { p, ok := k.Properties[name]; return p, ok }))
 }
 
 // FindStaticProperty resolves a static property name.
 func (c *Class) FindStaticProperty(name string) (*Property, error) {
-	ps := chooseSymbol(c, func(k *Class) (*Property, bool) {
+	return singleProperty(name, chooseSymbol(c, func(k *Class) (*Property, bool) {
 		p, ok := k.Properties[name]
 		return p, ok && p.Usage == decl.PropertyStatic
-	})
+	}))
+}
+
+func singleProperty(name string, ps []*Property) (*Property, error) {
 	switch len(ps) {
 	case 0:
 		return nil, engineError("NoPropertyFound", "Property \"%s\" is not found", name)
