@@ -15,11 +15,12 @@ import (
 
 // debianPackages is the one list of Debian packages that the tests need.
 var debianPackages = []string{
-	"chromium",         // browser tests and screenshots, driven by playwright-core
-	"python3-yaql",     // oracle of the differential YAQL tests
-	"python3-murano",   // oracle of the differential MuranoPL tests
-	"python3-pytest",   // needed by the murano oracle
-	"python3-oslotest", // needed by the murano oracle
+	"chromium",                 // browser tests and screenshots, driven by playwright-core
+	"python3-yaql",             // oracle of the differential YAQL tests
+	"python3-murano",           // oracle of the differential MuranoPL tests
+	"python3-pytest",           // needed by the murano oracle
+	"python3-oslotest",         // needed by the murano oracle
+	"python3-murano-pkg-check", // oracle of muranopl lint
 }
 
 // chromiumPath is where Debian's chromium package puts the browser.
