@@ -16,6 +16,7 @@ const usage = `usage: muranopl <command> [arguments]
 commands:
   yaql      evaluate a YAQL expression (muranopl yaql -h for its flags)
   run       run a MuranoPL method (muranopl run -h for its flags)
+  lint      check a package folder or .zip (muranopl lint -h for its flags)
   version   print the version
 
 `
@@ -36,6 +37,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runYAQL(args[1:], stdin, stdout, stderr)
 	case "run":
 		return runRun(args[1:], stdout, stderr)
+	case "lint":
+		return runLint(args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "muranopl", version())
 		return 0

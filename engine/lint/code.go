@@ -1,0 +1,194 @@
+package lint
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"murano.dev/playground/engine/yaql/syntax"
+)
+
+var parser = syntax.NewParser(syntax.Dialect{Murano: true})
+
+// validYAQL reports whether a node is a string that parses as YAQL.
+func validYAQL(n *yaml.Node) bool {
+	if !isStr(n) {
+		return false
+	}
+	_, err := parser.Parse(n.Value)
+	return err == nil
+}
+
+// contract checks a contract as murano-pkg-check does: every string must
+// be a YAQL expression on $ (W048); cardinality lists are not looked into.
+func (c *checker) contract(f string, n *yaml.Node) {
+	n = deref(n)
+	switch pyType(n) {
+	case "list":
+		items := n.Content
+		switch {
+		case len(items) == 2 && pyType(items[1]) == "int",
+			len(items) == 3 && pyType(items[1]) == "int" && pyType(items[2]) == "int":
+			return
+		}
+		for _, x := range items {
+			c.contract(f, x)
+		}
+	case "dict":
+		for _, e := range entries(n) {
+			if !isStr(e.key) {
+				c.report(pos(f, e.key), "E040", "Value is not a string %q", text(e.key))
+			}
+			c.contract(f, e.value)
+		}
+	default:
+		if isStr(n) && strings.HasPrefix(n.Value, "$") {
+			if _, err := parser.Parse(n.Value); err != nil {
+				c.reportAs(Error, pos(f, n), codeSyntax, "contract %q does not parse: %v", n.Value, err)
+			}
+		}
+		if !validYAQL(n) || !(n.Value == "$" || len(n.Value) > 1 && n.Value[:2] == "$.") {
+			c.report(pos(f, n), "W048", "Contract is not valid yaql %q", text(n))
+		}
+	}
+}
+
+// A structure is a MuranoPL statement keyword and its sub-keys: what each
+// must hold and whether it is required.
+type structure struct {
+	keyword string
+	keys    []subKey
+}
+
+type subKey struct {
+	name     string
+	check    string // codeblock, catchblock, yaql, empty, string, cases
+	required bool
+}
+
+// structures are in the order murano-pkg-check looks for them.
+var structures = []structure{
+	{"Try", []subKey{{"Try", "codeblock", true}, {"Catch", "catchblock", true}, {"Else", "codeblock", false}, {"Finally", "codeblock", false}}},
+	{"Parallel", []subKey{{"Limit", "codeblock", false}, {"Parallel", "codeblock", true}}},
+	{"Repeat", []subKey{{"Repeat", "yaql", true}, {"Do", "codeblock", true}}},
+	{"If", []subKey{{"If", "yaql", true}, {"Then", "codeblock", true}, {"Else", "codeblock", false}}},
+	{"Break", []subKey{{"Break", "empty", true}}},
+	{"Return", nil},
+	{"While", []subKey{{"While", "yaql", true}, {"Do", "codeblock", true}}},
+	{"For", []subKey{{"For", "string", true}, {"In", "yaql", true}, {"Do", "codeblock", true}}},
+	{"Match", []subKey{{"Match", "cases", true}, {"Value", "yaql", true}, {"Default", "codeblock", false}}},
+	{"Switch", []subKey{{"Switch", "cases", true}, {"Default", "codeblock", true}}},
+	{"Throw", []subKey{{"Throw", "string", true}, {"Message", "string", true}}},
+	{"Continue", []subKey{{"Continue", "empty", true}}},
+	{"Rethrow", []subKey{{"Rethrow", "empty", true}}},
+}
+
+var assignmentKey = regexp.MustCompile(`^\$.?\w`)
+
+func (c *checker) codeblock(f string, n *yaml.Node) {
+	n = deref(n)
+	if isList(n) {
+		for _, b := range n.Content {
+			c.block(f, deref(b))
+		}
+		return
+	}
+	c.block(f, n)
+}
+
+func (c *checker) block(f string, n *yaml.Node) {
+	switch pyType(n) {
+	case "str":
+		c.yaql(f, n)
+	case "dict":
+		c.statement(f, n)
+	}
+}
+
+func (c *checker) yaql(f string, n *yaml.Node) {
+	if !validYAQL(n) && !isBool(n) {
+		c.report(pos(f, n), "W202", "%q is not valid yaql expression", text(n))
+	}
+}
+
+func (c *checker) statement(f string, n *yaml.Node) {
+	var st *structure
+	for i := range structures {
+		if k, _ := get(n, structures[i].keyword); k != nil {
+			st = &structures[i]
+			break
+		}
+	}
+	es := entries(n)
+	if st == nil {
+		if len(es) == 1 {
+			if !isStr(es[0].key) || !assignmentKey.MatchString(es[0].key.Value) {
+				c.report(pos(f, es[0].key), "E201", "%q is not valid variable name", text(es[0].key))
+			}
+		} else {
+			c.report(pos(f, n), "E204", "Wrong code structure/assigment. Probably a typo")
+		}
+		return
+	}
+	names := []string{st.keyword}
+	for _, k := range st.keys {
+		names = append(names, k.name)
+		if k.required {
+			if key, _ := get(n, k.name); key == nil {
+				c.report(pos(f, n), "E204", "Missing keyword %q for %q code structure", k.name, st.keyword)
+			}
+		}
+	}
+	for _, e := range es {
+		if !isStr(e.key) || !slices.Contains(names, e.key.Value) {
+			c.report(pos(f, e.key), "E201", "Unknown keyword %q in %q", text(e.key), st.keyword)
+		}
+	}
+	for _, k := range st.keys {
+		_, v := get(n, k.name)
+		if !truthy(v) {
+			continue
+		}
+		c.check(f, k.check, v)
+	}
+}
+
+func (c *checker) check(f, check string, v *yaml.Node) {
+	switch check {
+	case "codeblock":
+		c.codeblock(f, v)
+	case "catchblock":
+		items := []*yaml.Node{v}
+		if isList(v) {
+			items = v.Content
+		}
+		for _, cb := range items {
+			cb = deref(cb)
+			if _, do := get(cb, "Do"); truthy(do) {
+				c.codeblock(f, do)
+			} else {
+				c.report(pos(f, cb), "E204", "Catch is missing \"Do\" block")
+			}
+			for _, k := range []string{"With", "As"} {
+				if _, s := get(cb, k); s != nil {
+					c.check(f, "string", s)
+				}
+			}
+		}
+	case "yaql":
+		c.yaql(f, v)
+	case "empty":
+		c.report(pos(f, v), "E200", "Statement should be empty, not a %q", text(v))
+	case "string":
+		if !isStr(v) {
+			c.report(pos(f, v), "E203", "Value of %q should be a string", text(v))
+		}
+	case "cases":
+		for _, e := range entries(v) {
+			c.yaql(f, e.key)
+			c.codeblock(f, e.value)
+		}
+	}
+}

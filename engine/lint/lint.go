@@ -1,0 +1,156 @@
+package lint
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+	"strings"
+
+	"murano.dev/playground/engine/pkg"
+	"murano.dev/playground/engine/source"
+)
+
+// Severity is how bad a problem is.
+type Severity string
+
+// The severities: an error makes the package fail to import or run; a
+// warning is worth a look.
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+)
+
+// Problem is one finding. Code is murano-pkg-check's code (E050, W020…)
+// for what it also checks, else one of this package's own L codes.
+type Problem struct {
+	Pos      source.Pos // File is relative to the package root
+	Severity Severity
+	Code     string
+	Msg      string
+}
+
+// String renders the problem as "file:line:col: severity: CODE message".
+func (p Problem) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s: %s %s", p.Pos.File, p.Pos.Line, p.Pos.Col, p.Severity, p.Code, p.Msg)
+}
+
+// severityOf gives murano-pkg-check's codes their severity (E… errors,
+// W… warnings); this package's L codes say it explicitly.
+func severityOf(code string) Severity {
+	if strings.HasPrefix(code, "W") {
+		return Warning
+	}
+	return Error
+}
+
+// HasErrors reports whether any problem is an error.
+func HasErrors(ps []Problem) bool {
+	return slices.ContainsFunc(ps, func(p Problem) bool { return p.Severity == Error })
+}
+
+// OpenPath opens a package folder or a .zip file as a file system.
+func OpenPath(path string) (fs.FS, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return os.DirFS(path), nil
+	}
+	if st.Size() > pkg.MaxZipSize {
+		return nil, fmt.Errorf("%s: larger than %d bytes", path, pkg.MaxZipSize)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a package folder or zip: %w", path, err)
+	}
+	if len(zr.File) > pkg.MaxZipEntries {
+		return nil, fmt.Errorf("%s: more than %d entries", path, pkg.MaxZipEntries)
+	}
+	return zr, nil
+}
+
+// ErrNoManifest is returned for a folder or zip without manifest.yaml.
+var ErrNoManifest = errors.New("no manifest.yaml at the root: not a package")
+
+// Check lints the package at the root of fsys. core is the io.murano core
+// library (nil when unavailable: classes and requirements outside the
+// package are then left unchecked). Problems are sorted by file and
+// position.
+func Check(fsys, core fs.FS) ([]Problem, error) {
+	files, err := listFiles(fsys)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(files, manifestFile) {
+		return nil, ErrNoManifest
+	}
+	c := &checker{fsys: fsys, files: files, core: core}
+	c.manifest()
+	c.layout()
+	c.classes()
+	c.ui()
+	c.engine()
+	slices.SortStableFunc(c.problems, func(a, b Problem) int {
+		if a.Pos.File != b.Pos.File {
+			return strings.Compare(a.Pos.File, b.Pos.File)
+		}
+		if a.Pos.Line != b.Pos.Line {
+			return a.Pos.Line - b.Pos.Line
+		}
+		return a.Pos.Col - b.Pos.Col
+	})
+	return c.problems, nil
+}
+
+// checker holds the state of one Check.
+type checker struct {
+	fsys     fs.FS
+	files    []string // every regular file, slash-separated, sorted
+	core     fs.FS
+	problems []Problem
+
+	man        *doc              // manifest.yaml's first document; nil if unreadable
+	format     string            // the Format version string, as murano-pkg-check splits it
+	appType    string            // Type
+	classFiles map[string]string // class name → Classes value, from the manifest
+}
+
+func (c *checker) report(pos source.Pos, code, format string, args ...any) {
+	c.problems = append(c.problems, Problem{Pos: pos, Severity: severityOf(code), Code: code, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (c *checker) reportAs(sev Severity, pos source.Pos, code, format string, args ...any) {
+	c.problems = append(c.problems, Problem{Pos: pos, Severity: sev, Code: code, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (c *checker) exists(name string) bool {
+	if slices.Contains(c.files, name) {
+		return true
+	}
+	st, err := fs.Stat(c.fsys, name)
+	return err == nil && st.IsDir()
+}
+
+func listFiles(fsys fs.FS) ([]string, error) {
+	var files []string
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			files = append(files, p)
+		}
+		return nil
+	})
+	slices.Sort(files)
+	return files, err
+}

@@ -1,0 +1,163 @@
+package lint
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+var (
+	uiVersions   = []string{"1.0", "1", "2", "2.0", "2.1", "2.2", "2.3"}
+	uiFieldTypes = []string{"string", "boolean", "text", "integer", "password", "clusterip", "floatingip", "domain", "databaselist", "table", "flavor", "keypair", "image", "azone", "psqlDatabase", "network", "choice"}
+	uiStrKeys    = []string{"name", "label", "description", "descriptionTitle", "regexpValidator", "helpText"}
+	uiBoolKeys   = []string{"required", "hidden"}
+	uiIntKeys    = []string{"minLength", "maxLength", "minValue", "maxValue"}
+)
+
+// ui checks every UI/*.yaml file: its sections, its forms' fields, and
+// that every field is used.
+func (c *checker) ui() {
+	for _, f := range c.files {
+		if !strings.HasPrefix(f, "UI/") || !strings.HasSuffix(f, ".yaml") {
+			continue
+		}
+		docs := c.readYAML(f, false)
+		if len(docs) == 0 {
+			continue
+		}
+		d := docs[0]
+		if !isMap(d.root) {
+			c.report(pos(f, d.root), "E002", "Yaml Error: the UI definition is a %s, not a mapping", pyType(d.root))
+			continue
+		}
+		c.keywords(d, []string{"Forms", "Templates", "Application", "Version"}, nil)
+		if _, v := get(d.root, "Version"); v != nil && !slices.Contains(uiVersions, text(v)) {
+			c.report(pos(f, v), "W082", "Incorrect version of UI file %q", text(v))
+		}
+		if _, app := get(d.root, "Application"); app != nil {
+			if !isMap(app) {
+				c.report(pos(f, app), "E084", "Application is not a dict")
+			}
+			for _, e := range entries(app) {
+				if !isName(e.key) && text(e.key) != "?" {
+					c.report(pos(f, e.key), "E083", "Wrong name in UI file %q", text(e.key))
+				}
+			}
+		}
+		if _, forms := get(d.root, "Forms"); forms != nil {
+			c.forms(f, forms)
+			c.unusedFields(d, forms)
+		}
+	}
+}
+
+func (c *checker) forms(f string, forms *yaml.Node) {
+	if !isList(forms) {
+		c.report(pos(f, forms), "E000", "Forms should be a list of one-key mappings")
+		return
+	}
+	for _, named := range forms.Content {
+		for _, e := range entries(named) {
+			_, fields := get(e.value, "fields")
+			if fields == nil || !isList(fields) {
+				c.report(pos(f, e.key), "E000", "Form %q has no list of fields", text(e.key))
+			}
+			c.subKeywords(f, e.value, "fields", "validators")
+			if fields == nil {
+				continue
+			}
+			for _, field := range fields.Content {
+				c.field(f, field)
+			}
+		}
+	}
+}
+
+func (c *checker) field(f string, field *yaml.Node) {
+	for _, e := range entries(field) {
+		k, v := text(e.key), e.value
+		switch {
+		case slices.Contains(uiStrKeys, k) && !isStr(v):
+			c.report(pos(f, v), "E040", "Value of %s should be string not %q", k, text(v))
+		case slices.Contains(uiBoolKeys, k) && !isBool(v):
+			c.report(pos(f, v), "E081", "Value of %s should be boolean not %q", k, text(v))
+		case slices.Contains(uiIntKeys, k) && pyType(v) != "int":
+			c.report(pos(f, v), "E082", "Value of %s should be int not %q", k, text(v))
+		case k == "type":
+			types := []*yaml.Node{v}
+			if isList(v) {
+				types = v.Content
+			}
+			for _, t := range types {
+				switch {
+				case !isFQN(deref(t)):
+					c.report(pos(f, t), "E100", "%q is not valid FQN or known type", text(t))
+				case !strings.Contains(t.Value, ".") && !slices.Contains(uiFieldTypes, t.Value):
+					c.report(pos(f, t), "W100", "%q is not known type. Probably a typo", t.Value)
+				}
+			}
+		}
+	}
+}
+
+var (
+	fieldRef = regexp.MustCompile(`\$\.(\w+)\.(\w+)`)
+	formRef  = regexp.MustCompile(`\$\.(\w+)(?:[^.\w]|$)`)
+)
+
+// unusedFields reports the fields of forms that no expression of the UI
+// file refers to as $.form.field: their values never reach the object
+// model. Forms referred to as a whole ($.form) use all their fields.
+func (c *checker) unusedFields(d doc, forms *yaml.Node) {
+	used := map[string]bool{}
+	wholeForm := map[string]bool{}
+	var scan func(n *yaml.Node)
+	scan = func(n *yaml.Node) {
+		n = deref(n)
+		if n == nil {
+			return
+		}
+		if n.Kind == yaml.ScalarNode {
+			for _, m := range fieldRef.FindAllStringSubmatch(n.Value, -1) {
+				used[m[1]+"."+m[2]] = true
+			}
+			for _, m := range formRef.FindAllStringSubmatch(n.Value, -1) {
+				wholeForm[m[1]] = true
+			}
+		}
+		for _, x := range n.Content {
+			scan(x)
+		}
+	}
+	for _, key := range []string{"Application", "Templates", "Forms"} {
+		if _, v := get(d.root, key); v != nil {
+			scan(v)
+		}
+	}
+	for _, named := range forms.Content {
+		for _, e := range entries(named) {
+			_, fields := get(e.value, "fields")
+			form := text(e.key)
+			if wholeForm[form] {
+				continue
+			}
+			for _, field := range items(fields) {
+				_, name := get(field, "name")
+				if name == nil || !isStr(name) || used[form+"."+name.Value] {
+					continue
+				}
+				c.reportAs(Warning, pos(d.file, name), codeUnusedField, "field %s.%s is not used by Application or Templates: its value is lost", form, name.Value)
+			}
+		}
+	}
+}
+
+func items(list *yaml.Node) []*yaml.Node {
+	list = deref(list)
+	if list == nil || list.Kind != yaml.SequenceNode {
+		return nil
+	}
+	return list.Content
+}
