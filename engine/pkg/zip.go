@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"strings"
 
 	"murano.dev/playground/engine/source"
@@ -21,15 +22,80 @@ const (
 	MaxZipFileSize = 20 << 20  // bytes, one file uncompressed
 )
 
-// OpenZip opens a package from the bytes of a .zip archive whose root
-// holds manifest.yaml (see [Open]). Archives beyond the limits above and
-// entries whose paths are absolute or contain ".." are rejected.
+// Warning is something about a package that does not stop it from
+// opening here but that Murano would object to.
+type Warning struct {
+	Msg string
+}
+
+func (w Warning) String() string { return w.Msg }
+
+// OpenZip opens a package from the bytes of a .zip archive (see
+// [OpenZipWithWarnings]), dropping the warnings.
 func OpenZip(data []byte) (*Package, error) {
+	p, _, err := OpenZipWithWarnings(data)
+	return p, err
+}
+
+// OpenZipWithWarnings opens a package from the bytes of a .zip archive
+// whose root holds manifest.yaml (see [Open]). Archives beyond the limits
+// above are rejected, and so are archives with an entry whose path is
+// absolute or contains "..", a symbolic link, or two entries of the same
+// name.
+//
+// An archive whose files all sit in a single top-level folder holding
+// manifest.yaml (a zipped folder) opens from that folder, with a warning:
+// Murano wants manifest.yaml at the root and rejects such an archive.
+// macOS's __MACOSX/ folder is not counted.
+func OpenZipWithWarnings(data []byte) (*Package, []Warning, error) {
 	fsys, err := zipFS(data)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return Open(fsys)
+	var warnings []Warning
+	if dir := packageFolder(fsys); dir != "" {
+		sub, err := fs.Sub(fsys, dir)
+		if err != nil {
+			return nil, nil, zipError(err.Error())
+		}
+		fsys = sub
+		warnings = append(warnings, Warning{Msg: fmt.Sprintf(
+			"manifest.yaml is in the folder %q, not at the root of the archive: Murano would reject this package (Unable to find package manifest); zip the folder's contents instead", dir)})
+	}
+	p, err := Open(fsys)
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, warnings, nil
+}
+
+// packageFolder returns the single top-level folder of an archive that
+// has no manifest.yaml at its root but has one in that folder, or "".
+func packageFolder(fsys fs.FS) string {
+	if _, err := fs.Stat(fsys, manifestFile); err == nil {
+		return ""
+	}
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return ""
+	}
+	var dirs []string
+	for _, e := range entries {
+		switch {
+		case e.Name() == "__MACOSX" || e.Name() == ".DS_Store":
+		case !e.IsDir():
+			return ""
+		default:
+			dirs = append(dirs, e.Name())
+		}
+	}
+	if len(dirs) != 1 {
+		return ""
+	}
+	if info, err := fs.Stat(fsys, path.Join(dirs[0], manifestFile)); err != nil || info.IsDir() {
+		return ""
+	}
+	return dirs[0]
 }
 
 // zipFS checks an archive against the limits and returns its files.
@@ -42,10 +108,19 @@ func zipFS(data []byte) (fs.FS, error) {
 		return nil, zipError(fmt.Sprintf("the archive has %d entries, more than %d", len(zr.File), MaxZipEntries))
 	}
 	var total uint64
+	seen := make(map[string]bool, len(zr.File))
 	for _, f := range zr.File {
 		if !safeZipPath(f.Name) {
 			return nil, zipError(fmt.Sprintf("the archive entry %q is outside the package", f.Name))
 		}
+		if f.Mode()&fs.ModeSymlink != 0 {
+			return nil, zipError(fmt.Sprintf("the archive entry %q is a symbolic link", f.Name))
+		}
+		name := strings.TrimSuffix(path.Clean(strings.ReplaceAll(f.Name, `\`, "/")), "/")
+		if seen[name] {
+			return nil, zipError(fmt.Sprintf("the archive has two entries named %q", f.Name))
+		}
+		seen[name] = true
 		if f.UncompressedSize64 > MaxZipFileSize {
 			return nil, zipError(fmt.Sprintf("the archive entry %q is larger than %d bytes", f.Name, MaxZipFileSize))
 		}
