@@ -1,0 +1,73 @@
+package lint
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"murano.dev/playground/engine/pkg"
+)
+
+// TestWithCoreLibrary checks the classes and requirements outside the
+// package against the core library, when it can be found.
+func TestWithCoreLibrary(t *testing.T) {
+	core, _, err := pkg.LocateCoreLibrary()
+	if err != nil {
+		t.Skip("core library not found:", err)
+	}
+	tests := []struct {
+		name string
+		want []string // code and class or requirement, in order
+	}{
+		{"good", nil},
+		{"unresolved", []string{
+			"L010 class com.example.Missing ",
+			"L010 class io.murano.Nowhere ",
+			"L010 class com.example.Friend ",
+			"L010 class com.example.Stranger ",
+			`L021 requirement io.murano ">=5.0" `,
+			`L021 requirement com.example.Lonely "2.0" `,
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ps, err := Check(packageFS(t, tt.name), core)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ps) != len(tt.want) {
+				t.Fatalf("got %d problems, want %d:\n%s", len(ps), len(tt.want), render(ps))
+			}
+			for i, p := range ps {
+				if got := p.Code + " " + p.Msg; !strings.HasPrefix(got, tt.want[i]) || p.Severity != Error {
+					t.Errorf("problem %d = %s, want an error starting %q", i, p, tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+// TestCoreLibraryLikePkgCheck lints the core library itself: it loads, so
+// lint must find no error, and murano-pkg-check's warnings must be ours.
+func TestCoreLibraryLikePkgCheck(t *testing.T) {
+	core, where, err := pkg.LocateCoreLibrary()
+	if err != nil {
+		t.Skip("core library not found:", err)
+	}
+	ps, err := Check(core, core)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if HasErrors(ps) {
+		t.Errorf("errors in the core library:\n%s", render(ps))
+	}
+	if !strings.HasSuffix(where, ".zip") {
+		return
+	}
+	out, _ := exec.Command(pkgCheck, where).Output()
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if m := pkgCheckLine.FindStringSubmatch(line); m != nil && !found(ps, m[1], m[2]) {
+			t.Errorf("murano-pkg-check reports %q; lint does not\n%s", line, render(ps))
+		}
+	}
+}
