@@ -161,6 +161,9 @@ func (c *checker) methods(f string, methods *yaml.Node) {
 		if _, a := get(m, "Arguments"); truthy(a) {
 			c.arguments(f, a)
 		}
+		if _, b := get(m, "Body"); b != nil {
+			c.expressions(f, b)
+		}
 		if _, b := get(m, "Body"); truthy(b) {
 			if pyType(b) == "list" || pyType(b) == "str" || pyType(b) == "dict" {
 				c.codeblock(f, b)

@@ -192,3 +192,21 @@ func (c *checker) check(f, check string, v *yaml.Node) {
 		}
 	}
 }
+
+// expressions reports the strings of a method body that start like a
+// YAQL expression ($…) but do not parse: murano silently takes them as
+// plain strings.
+func (c *checker) expressions(f string, n *yaml.Node) {
+	n = deref(n)
+	if n == nil {
+		return
+	}
+	if isStr(n) && strings.HasPrefix(n.Value, "$") {
+		if _, err := parser.Parse(n.Value); err != nil {
+			c.reportAs(Error, pos(f, n), codeSyntax, "%q does not parse as YAQL (%v); murano takes it as a plain string", n.Value, err)
+		}
+	}
+	for _, x := range n.Content {
+		c.expressions(f, x)
+	}
+}

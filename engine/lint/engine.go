@@ -92,6 +92,9 @@ func (c *checker) decodeClassFiles(p *pkg.Package) []*decl.File {
 			code := codeDecl
 			if e.Kind == diag.Syntax {
 				code = codeSyntax
+				if c.reportedOnLine(e.Pos.Start, codeSyntax) {
+					continue
+				}
 			}
 			c.reportAs(Error, e.Pos.Start, code, "%s", e.Msg)
 		}
@@ -117,6 +120,12 @@ func (c *checker) decodeClassFiles(p *pkg.Package) []*decl.File {
 
 func (c *checker) reportedAt(file, code string) bool {
 	return slices.ContainsFunc(c.problems, func(p Problem) bool { return p.Pos.File == file && p.Code == code })
+}
+
+func (c *checker) reportedOnLine(at source.Pos, code string) bool {
+	return slices.ContainsFunc(c.problems, func(p Problem) bool {
+		return p.Pos.File == at.File && p.Pos.Line == at.Line && p.Code == code
+	})
 }
 
 // requirements checks the manifest's Require section and returns the
