@@ -24,7 +24,8 @@ const (
 	codeUnchecked     = "L011" // the class may come from a package that is not available
 	codeBadSpec       = "L020" // a version spec that does not parse
 	codeUnsatisfiable = "L021" // no available version satisfies the requirement
-	codeUnusedField   = "L030"
+	codeUnusedField   = "L030" // a UI field nothing refers to
+	codeForm          = "L031" // a form murano-pkg-check fails on (E000)
 )
 
 // engine loads the package as the MuranoPL engine does and checks what it

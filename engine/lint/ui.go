@@ -55,14 +55,14 @@ func (c *checker) ui() {
 
 func (c *checker) forms(f string, forms *yaml.Node) {
 	if !isList(forms) {
-		c.report(pos(f, forms), "E000", "Forms should be a list of one-key mappings")
+		c.reportAs(Error, pos(f, forms), codeForm, "Forms should be a list of one-key mappings")
 		return
 	}
 	for _, named := range forms.Content {
 		for _, e := range entries(named) {
 			_, fields := get(e.value, "fields")
 			if fields == nil || !isList(fields) {
-				c.report(pos(f, e.key), "E000", "Form %q has no list of fields", text(e.key))
+				c.reportAs(Error, pos(f, e.key), codeForm, "form %q has no list of fields", text(e.key))
 			}
 			c.subKeywords(f, e.value, "fields", "validators")
 			if fields == nil {
