@@ -3,6 +3,10 @@
 package pkg
 
 import (
+	"fmt"
+	"slices"
+	"sync"
+
 	"github.com/Masterminds/semver/v3"
 
 	"murano.dev/playground/engine/dsl"
@@ -11,8 +15,18 @@ import (
 )
 
 // Loader is a [dsl.Loader] over a fixed set of packages.
+//
+// Like the reference's package loaders it keeps a fixation table: the
+// versions of each package in use. A spec that a version in use satisfies
+// gets that version (the highest such) even when a higher one is
+// available, so that the number of versions in use stays minimal
+// (packages.md §3.4).
 type Loader struct {
 	byName map[string][]*Package // in the order given
+
+	mu       sync.Mutex
+	fixed    map[string][]*semver.Version // in use, including earlier runs
+	newFixed map[string][]*semver.Version // in use by this run
 }
 
 var _ dsl.Loader = (*Loader)(nil)
@@ -21,7 +35,7 @@ var _ dsl.Loader = (*Loader)(nil)
 // package may be given; of two with the same name and version, the later
 // one is used.
 func NewLoader(pkgs ...*Package) *Loader {
-	l := &Loader{byName: map[string][]*Package{}}
+	l := &Loader{byName: map[string][]*Package{}, fixed: map[string][]*semver.Version{}, newFixed: map[string][]*semver.Version{}}
 	for _, p := range pkgs {
 		l.byName[p.name] = append(l.byName[p.name], p)
 	}
@@ -47,12 +61,20 @@ func (l *Loader) Load(name, spec string) (dsl.Package, error) {
 		if err != nil {
 			return nil, &decl.PyError{Class: "ValueError", Msg: err.Error()}
 		}
-		vs := make([]*semver.Version, len(candidates))
-		for i, p := range candidates {
-			vs[i] = p.version
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		vs := versionsOf(candidates)
+		if fixed := l.fixed[name]; len(fixed) > 0 {
+			// The reference narrows the spec to the fixed version, which
+			// must then be available.
+			if i := s.Select(fixed); i >= 0 {
+				s = exactly(fixed[i])
+			}
 		}
 		if i := s.Select(vs); i >= 0 {
 			found = candidates[i]
+			l.fixed[name] = addVersion(l.fixed[name], found.version)
+			l.newFixed[name] = addVersion(l.newFixed[name], found.version)
 		}
 	}
 	if found == nil {
@@ -69,3 +91,58 @@ type NotFoundError struct {
 
 // Error returns the reference's message, which does not name the spec.
 func (e *NotFoundError) Error() string { return `Package "` + e.Name + `" is not found` }
+
+func addVersion(vs []*semver.Version, v *semver.Version) []*semver.Version {
+	if slices.ContainsFunc(vs, func(x *semver.Version) bool { return x.Equal(v) && x.Metadata() == v.Metadata() }) {
+		return vs
+	}
+	return append(vs, v)
+}
+
+// ImportFixations replaces the fixation table with one in the form the
+// reference stores in an environment's SystemData.Packages: full name →
+// versions in use. Versions are parsed as package versions.
+func (l *Loader) ImportFixations(table map[string][]string) error {
+	fixed := map[string][]*semver.Version{}
+	for name, vs := range table {
+		for _, s := range vs {
+			v, err := versions.Parse(s)
+			if err != nil {
+				return fmt.Errorf("fixation %s %s: %w", name, s, err)
+			}
+			fixed[name] = addVersion(fixed[name], v)
+		}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.fixed = fixed
+	return nil
+}
+
+// ExportFixations returns the fixation table: full name → versions in
+// use, sorted.
+func (l *Loader) ExportFixations() map[string][]string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	table := map[string][]string{}
+	for name, vs := range l.fixed {
+		sorted := slices.Clone(vs)
+		slices.SortFunc(sorted, func(a, b *semver.Version) int { return a.Compare(b) })
+		for _, v := range sorted {
+			table[name] = append(table[name], v.String())
+		}
+	}
+	return table
+}
+
+// CompactFixations keeps only the versions this loader chose since it
+// was made (or last compacted), dropping those no longer in use, as the
+// reference does after a deployment.
+func (l *Loader) CompactFixations() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.fixed = map[string][]*semver.Version{}
+	for name, vs := range l.newFixed {
+		l.fixed[name] = slices.Clone(vs)
+	}
+}

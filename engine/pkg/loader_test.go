@@ -2,6 +2,7 @@ package pkg
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 
 	"murano.dev/playground/engine/dsl/decl"
@@ -27,7 +28,7 @@ func TestLoader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := NewLoader(lib10, lib20, lib11, other031, other03, twin, tests)
+	all := []*Package{lib10, lib20, lib11, other031, other03, twin, tests}
 	cases := []struct {
 		name, spec string
 		want       *Package // nil: not found
@@ -50,7 +51,7 @@ func TestLoader(t *testing.T) {
 		{"tests", "==1.2.3", tests},
 	}
 	for _, c := range cases {
-		got, err := l.Load(c.name, c.spec)
+		got, err := NewLoader(all...).Load(c.name, c.spec)
 		if c.want == nil {
 			var nf *NotFoundError
 			if !errors.As(err, &nf) || nf.Name != c.name || nf.Spec != c.spec {
@@ -64,9 +65,65 @@ func TestLoader(t *testing.T) {
 			t.Errorf("Load(%q, %q) = %v %v, want %s/%s", c.name, c.spec, got, err, c.want.Name(), c.want.Version())
 		}
 	}
-	_, err = l.Load("com.ex.Lib", ">>1")
+	_, err = NewLoader(all...).Load("com.ex.Lib", ">>1")
 	var py *decl.PyError
 	if !errors.As(err, &py) || py.Error() != "ValueError: Invalid simple block '>>1'" {
 		t.Errorf("Load with an invalid spec: error = %v", err)
+	}
+}
+
+// The fixation table (packages.md §3.4, verified on the reference's
+// directory loader).
+func TestLoaderFixations(t *testing.T) {
+	lib10 := openVersion(t, "com.ex.Lib", "1.0.0")
+	lib11 := openVersion(t, "com.ex.Lib", "1.1.0")
+	lib20 := openVersion(t, "com.ex.Lib", "2.0.0")
+	load := func(l *Loader, spec string) *Package {
+		t.Helper()
+		p, err := l.Load("com.ex.Lib", spec)
+		if err != nil {
+			t.Fatalf("Load(%q): %v", spec, err)
+		}
+		return p.(*Package)
+	}
+	l := NewLoader(lib10, lib11, lib20)
+	if err := l.ImportFixations(map[string][]string{"com.ex.Lib": {"1.0.0"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := load(l, "1"); got != lib10 {
+		t.Errorf("fixed 1.0.0, spec 1: got %s", got.Version())
+	}
+	if got := load(l, ">=1.1"); got != lib20 {
+		t.Errorf("fixed 1.0.0, spec >=1.1: got %s", got.Version())
+	}
+	// Now 1.0.0 and 2.0.0 are in use: a spec both satisfy gets the higher.
+	if got := load(l, ">=1"); got != lib20 {
+		t.Errorf("fixed 1.0.0 and 2.0.0, spec >=1: got %s", got.Version())
+	}
+	if got := load(l, "<2"); got != lib10 {
+		t.Errorf("fixed 1.0.0 and 2.0.0, spec <2: got %s", got.Version())
+	}
+	want := map[string][]string{"com.ex.Lib": {"1.0.0", "2.0.0"}}
+	if got := l.ExportFixations(); !reflect.DeepEqual(got, want) {
+		t.Errorf("ExportFixations() = %v, want %v", got, want)
+	}
+	// A run that used only 2.0.0 compacts to it.
+	l = NewLoader(lib10, lib11, lib20)
+	_ = l.ImportFixations(map[string][]string{"com.ex.Lib": {"1.0.0"}})
+	load(l, "2")
+	l.CompactFixations()
+	want = map[string][]string{"com.ex.Lib": {"2.0.0"}}
+	if got := l.ExportFixations(); !reflect.DeepEqual(got, want) {
+		t.Errorf("after CompactFixations: %v, want %v", got, want)
+	}
+	// A fixed version that is not available is not found, as in the
+	// reference, which narrows the spec to it.
+	l = NewLoader(lib10, lib20)
+	_ = l.ImportFixations(map[string][]string{"com.ex.Lib": {"1.1.0"}})
+	if _, err := l.Load("com.ex.Lib", "1"); err == nil {
+		t.Error("fixed 1.1.0 not available: no error")
+	}
+	if err := l.ImportFixations(map[string][]string{"x": {"abc"}}); err == nil {
+		t.Error("ImportFixations with a bad version: no error")
 	}
 }
