@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -78,6 +79,10 @@ func render(ps []Problem) string {
 	return b.String()
 }
 
+// formatsAvailable is the list of formats engine/pkg supports, in its
+// errors: it grows with engine/pkg, so golden files leave it out.
+var formatsAvailable = regexp.MustCompile(`\(formats available: [^)]*\)`)
+
 // TestGolden compares the problems found in each test package, without a
 // core library, with testdata/NAME.golden.
 func TestGolden(t *testing.T) {
@@ -87,7 +92,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := render(ps)
+			got := formatsAvailable.ReplaceAllString(render(ps), "(formats available: …)")
 			golden := filepath.Join("testdata", name+".golden")
 			if *update {
 				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
