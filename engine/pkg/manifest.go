@@ -45,6 +45,21 @@ type Manifest struct {
 	Classes map[string]string
 	// Require lists the packages this one requires, in manifest order.
 	Require []Requirement
+
+	// ID is the format, parsed ("MuranoPL/1.4.0").
+	ID FormatID
+	// Supplier is the Supplier section (nil when absent or empty); only
+	// its Logo key is interpreted.
+	Supplier map[string]any
+	// Logo and SupplierLogo are the files of the logos the manifest
+	// names ("" for the defaults logo.png and supplier_logo.png).
+	Logo, SupplierLogo string
+	// UI is the UI file under UI/ (MuranoPL: "ui.yaml" by default).
+	UI string
+	// Meta is the package's metadata, as YAML decodes it (MuranoPL).
+	Meta any
+
+	root *yaml.Node // the manifest mapping, for format plug-ins
 }
 
 // Requirement is a required package and its version spec ("" for null).
@@ -52,17 +67,16 @@ type Requirement struct {
 	Package, Spec string
 }
 
-// supportedFormats are the formats [Open] reads.
-const supportedFormats = "MuranoPL/1.0, MuranoPL/1.1, MuranoPL/1.2, MuranoPL/1.3, MuranoPL/1.4"
-
 // Open opens the package at the root of fsys: its manifest.yaml is read
 // and checked as the reference does (Format, FullName, Version, Type, in
 // that order, with the reference's errors); Classes and Require must be
 // mappings and every Require spec must parse. Class files are read on
 // first use, from Classes/ (see [Package.ClassFile]).
 //
-// Only MuranoPL packages are supported; another format (Heat.HOT) is an
-// error that lists the formats available.
+// The package's format is looked up in the registry ([Register]); a
+// format that is not registered is an error that lists the formats
+// available. A package of a format other than MuranoPL gets its classes,
+// requirements and UI from the format's [Contents].
 func Open(fsys fs.FS) (*Package, error) {
 	src, err := readFile(fsys, manifestFile)
 	if err != nil {
@@ -72,19 +86,28 @@ func Open(fsys fs.FS) (*Package, error) {
 	if errs != nil {
 		return nil, errs
 	}
-	m, runtime, errs := readManifest(root)
+	m, format, errs := readManifest(root)
 	if errs != nil {
 		return nil, errs
 	}
 	p := &Package{
 		Manifest: m,
 		name:     m.FullName,
-		runtime:  runtime,
 		fsys:     fsys,
 		classes:  map[string]classRef{},
 		files:    map[string]*classFile{},
 	}
 	p.version, _ = versions.Parse(m.Version)
+	if format.Open != nil {
+		c, err := format.Open(m.ID, fsys, m)
+		if err != nil {
+			return nil, err
+		}
+		p.contents = c
+		p.runtime = c.Runtime()
+		return p, nil
+	}
+	p.runtime = decl.Version{Major: 1, Minor: int(m.ID.Version.Minor())}
 	if classes := mapping(root, "Classes"); classes != nil {
 		eachEntry(classes, func(k, v *yaml.Node) {
 			p.classes[pyStr(k)] = classRef{file: pyStr(v), pos: posOf(v)}
@@ -140,11 +163,11 @@ func yamlMessage(err error) (string, int) {
 
 // readManifest reads the fields of the manifest, failing at the first
 // invalid one in the reference's order.
-func readManifest(root *yaml.Node) (*Manifest, decl.Version, diag.List) {
-	m := &Manifest{}
-	runtime, errs := readFormat(root, m)
+func readManifest(root *yaml.Node) (*Manifest, *Format, diag.List) {
+	m := &Manifest{root: root}
+	format, errs := readFormat(root, m)
 	if errs != nil {
-		return nil, runtime, errs
+		return nil, nil, errs
 	}
 	at := func(n *yaml.Node) source.Pos {
 		if n == nil {
@@ -156,11 +179,11 @@ func readManifest(root *yaml.Node) (*Manifest, decl.Version, diag.List) {
 	fullName := field(root, "FullName")
 	switch {
 	case !truthy(fullName):
-		return nil, runtime, loadError(at(fullName), "PackageFormatError", "Incorrect package format: FullName is not specified")
+		return nil, nil, loadError(at(fullName), "PackageFormatError", "Incorrect package format: FullName is not specified")
 	case !isString(fullName):
-		return nil, runtime, loadError(at(fullName), "TypeError", `can only concatenate str (not "`+pyType(fullName)+`") to str`)
+		return nil, nil, loadError(at(fullName), "TypeError", `can only concatenate str (not "`+pyType(fullName)+`") to str`)
 	case !validFullName(fullName.Value):
-		return nil, runtime, loadError(at(fullName), "PackageFormatError", "Incorrect package format: Invalid FullName "+fullName.Value)
+		return nil, nil, loadError(at(fullName), "PackageFormatError", "Incorrect package format: Invalid FullName "+fullName.Value)
 	}
 	m.FullName = fullName.Value
 
@@ -168,14 +191,14 @@ func readManifest(root *yaml.Node) (*Manifest, decl.Version, diag.List) {
 	if n := field(root, "Version"); n != nil {
 		v, err := versions.Parse(pyStr(n))
 		if err != nil {
-			return nil, runtime, loadError(at(n), "ValueError", err.Error())
+			return nil, nil, loadError(at(n), "ValueError", err.Error())
 		}
 		m.Version = v.String()
 	}
 
 	typ := field(root, "Type")
 	if m.Type = pyStr(typ); !isString(typ) || m.Type != "Application" && m.Type != "Library" {
-		return nil, runtime, loadError(at(typ), "PackageFormatError", "Incorrect package format: Invalid package Type "+m.Type)
+		return nil, nil, loadError(at(typ), "PackageFormatError", "Incorrect package format: Invalid package Type "+m.Type)
 	}
 
 	m.Name = m.FullName
@@ -196,9 +219,50 @@ func readManifest(root *yaml.Node) (*Manifest, decl.Version, diag.List) {
 		}
 	}
 
+	if errs := readCommon(root, m); errs != nil {
+		return nil, nil, errs
+	}
+	if m.ID.Name != muranoPL {
+		return m, format, nil
+	}
+	if errs := readMuranoPL(root, m); errs != nil {
+		return nil, nil, errs
+	}
+	return m, format, nil
+}
+
+// readCommon reads the fields every format has after Tags: Supplier and
+// Logo. They are not checked (the reference reads them lazily).
+func readCommon(root *yaml.Node, m *Manifest) diag.List {
+	if n := field(root, "Supplier"); truthy(n) {
+		// A Supplier that is not a mapping fails only the reference's
+		// supplier_logo, which is read lazily: it is ignored here.
+		var sup map[string]any
+		if n.Kind == yaml.MappingNode && n.Decode(&sup) == nil {
+			m.Supplier = sup
+			if l := field(n, "Logo"); truthy(l) {
+				m.SupplierLogo = pyStr(l)
+			}
+		}
+	}
+	if n := field(root, "Logo"); truthy(n) {
+		m.Logo = pyStr(n)
+	}
+	return nil
+}
+
+// readMuranoPL reads the fields of MuranoPL packages: Classes, Require,
+// UI and Meta.
+func readMuranoPL(root *yaml.Node, m *Manifest) diag.List {
+	at := func(n *yaml.Node) source.Pos {
+		if n == nil {
+			return posOf(root)
+		}
+		return posOf(n)
+	}
 	if n := field(root, "Classes"); truthy(n) {
 		if n.Kind != yaml.MappingNode {
-			return nil, runtime, loadError(at(n), "PackageFormatError", "Incorrect package format: Classes section should be a dict")
+			return loadError(at(n), "PackageFormatError", "Incorrect package format: Classes section should be a dict")
 		}
 		m.Classes = map[string]string{}
 		var bad *yaml.Node
@@ -209,13 +273,13 @@ func readManifest(root *yaml.Node) (*Manifest, decl.Version, diag.List) {
 			m.Classes[pyStr(k)] = pyStr(v)
 		})
 		if bad != nil {
-			return nil, runtime, loadError(at(bad), "PackageFormatError", "Incorrect package format: a class file name must be a string")
+			return loadError(at(bad), "PackageFormatError", "Incorrect package format: a class file name must be a string")
 		}
 	}
 
 	if n := field(root, "Require"); truthy(n) {
 		if n.Kind != yaml.MappingNode {
-			return nil, runtime, loadError(at(n), "PackageFormatError", "Incorrect package format: Require section should be a dict")
+			return loadError(at(n), "PackageFormatError", "Incorrect package format: Require section should be a dict")
 		}
 		var errs diag.List
 		eachEntry(n, func(k, v *yaml.Node) {
@@ -234,14 +298,22 @@ func readManifest(root *yaml.Node) (*Manifest, decl.Version, diag.List) {
 			m.Require = append(m.Require, Requirement{Package: pyStr(k), Spec: spec})
 		})
 		if errs != nil {
-			return nil, runtime, errs
+			return errs
 		}
 	}
-	return m, runtime, nil
+	m.UI = "ui.yaml"
+	if n := field(root, "UI"); truthy(n) {
+		m.UI = pyStr(n)
+	}
+	if n := field(root, "Meta"); n != nil {
+		_ = n.Decode(&m.Meta)
+	}
+	return nil
 }
 
-// readFormat reads Format into m.Format and returns the runtime it names.
-func readFormat(root *yaml.Node, m *Manifest) (decl.Version, diag.List) {
+// readFormat reads Format into m.Format and m.ID and returns the
+// registered format it names.
+func readFormat(root *yaml.Node, m *Manifest) (*Format, diag.List) {
 	n := field(root, "Format")
 	pos := posOf(root)
 	m.Format = "MuranoPL/1.0"
@@ -252,20 +324,20 @@ func readFormat(root *yaml.Node, m *Manifest) (decl.Version, diag.List) {
 		m.Format = "MuranoPL/" + m.Format
 	}
 	unsupported := loadError(pos, "PackageFormatError",
-		"Incorrect package format: Unsupported format "+m.Format+" (formats available: "+supportedFormats+")")
-	i := strings.LastIndex(m.Format, "/")
-	if i < 0 {
-		return decl.Version{}, unsupported
+		"Incorrect package format: Unsupported format "+m.Format+" (formats available: "+availableFormats()+")")
+	if !strings.Contains(m.Format, "/") {
+		return nil, unsupported
 	}
-	v, err := versions.Parse(m.Format[i+1:])
+	id, err := ParseFormat(m.Format)
 	if err != nil {
-		return decl.Version{}, loadError(pos, "ValueError", err.Error())
+		return nil, loadError(pos, "ValueError", err.Error())
 	}
-	if strings.TrimSpace(m.Format[:i]) != "MuranoPL" || v.Prerelease() != "" || v.Metadata() != "" ||
-		v.Major() != 1 || v.Minor() > 4 || v.Patch() != 0 {
-		return decl.Version{}, unsupported
+	f := lookupFormat(id)
+	if f == nil {
+		return nil, unsupported
 	}
-	return decl.Version{Major: 1, Minor: int(v.Minor())}, nil
+	m.ID = id
+	return f, nil
 }
 
 // validFullName checks a FullName as the reference does: word characters

@@ -34,6 +34,8 @@ type Package struct {
 	anyVersion bool
 	fsys       fs.FS
 	classes    map[string]classRef
+	// contents: a package of a format other than MuranoPL.
+	contents Contents
 
 	mu    sync.Mutex
 	files map[string]*classFile // by path in fsys
@@ -72,6 +74,12 @@ func (p *Package) Runtime() decl.Version { return p.runtime }
 // not included, nor does a class folder have any.
 func (p *Package) Requirements() map[string]string {
 	reqs := map[string]string{}
+	if p.contents != nil {
+		for k, v := range p.contents.Requirements() {
+			reqs[k] = v
+		}
+		return reqs
+	}
 	if p.Manifest != nil {
 		for _, r := range p.Manifest.Require {
 			reqs[r.Package] = r.Spec
@@ -82,6 +90,11 @@ func (p *Package) Requirements() map[string]string {
 
 // ClassNames returns the full names of the package's classes, sorted.
 func (p *Package) ClassNames() []string {
+	if p.contents != nil {
+		names := slices.Clone(p.contents.Classes())
+		slices.Sort(names)
+		return names
+	}
 	names := make([]string, 0, len(p.classes))
 	for name := range p.classes {
 		names = append(names, name)
@@ -98,11 +111,19 @@ func (p *Package) ClassNames() []string {
 // package does not have, or whose file turns out not to define it, is
 // (nil, nil).
 func (p *Package) ClassFile(name string) (*decl.File, error) {
-	ref, ok := p.classes[name]
-	if !ok {
-		return nil, nil
+	var cf *classFile
+	if p.contents != nil {
+		if !slices.Contains(p.contents.Classes(), name) {
+			return nil, nil
+		}
+		cf = p.generatedClassFile(name)
+	} else {
+		ref, ok := p.classes[name]
+		if !ok {
+			return nil, nil
+		}
+		cf = p.classFile(name, ref)
 	}
-	cf := p.classFile(name, ref)
 	if cf.err != nil {
 		return nil, cf.err
 	}
@@ -150,6 +171,24 @@ func (p *Package) classFile(class string, ref classRef) *classFile {
 	}
 	cf := decodeClassFile(name, src, p.runtime)
 	p.files[name] = cf
+	return cf
+}
+
+// generatedClassFile returns the decoded source of a class that the
+// package's format plug-in gives, decoding it on first use.
+func (p *Package) generatedClassFile(class string) *classFile {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	key := "\x00class:" + class
+	if cf, ok := p.files[key]; ok {
+		return cf
+	}
+	src, file, err := p.contents.GetClass(class)
+	if err != nil {
+		return &classFile{err: err}
+	}
+	cf := decodeClassFile(file, src, p.runtime)
+	p.files[key] = cf
 	return cf
 }
 
