@@ -91,8 +91,9 @@ func (c *checker) field(f string, field *yaml.Node) {
 				types = v.Content
 			}
 			for _, t := range types {
+				t = deref(t)
 				switch {
-				case !isFQN(deref(t)):
+				case !isFQN(t):
 					c.report(pos(f, t), "E100", "%q is not valid FQN or known type", text(t))
 				case !strings.Contains(t.Value, ".") && !slices.Contains(uiFieldTypes, t.Value):
 					c.report(pos(f, t), "W100", "%q is not known type. Probably a typo", t.Value)
