@@ -167,8 +167,10 @@ func TestExportPkgCheck(t *testing.T) {
 	}
 }
 
-// The reference's loader accepts an exported package.
-func TestExportReferenceLoader(t *testing.T) {
+// referenceLoad runs the reference's load_utils.load_from_file on an
+// archive and returns what it prints: the package or the error.
+func referenceLoad(t *testing.T, archive string) string {
+	t.Helper()
 	const python = "/usr/bin/python3"
 	requireTool(t, python)
 	if exec.Command(python, "-c", "import murano.packages.load_utils").Run() != nil {
@@ -179,14 +181,38 @@ func TestExportReferenceLoader(t *testing.T) {
 	}
 	const script = `import sys
 from murano.packages import load_utils
-with load_utils.load_from_file(sys.argv[1], drop_dir=True) as p:
-    print(p.full_name, p.version, sorted(p.classes))
+try:
+    with load_utils.load_from_file(sys.argv[1], drop_dir=True) as p:
+        print(p.full_name, p.version, sorted(p.classes))
+except Exception as e:
+    print(type(e).__name__ + ": " + str(e))
 `
-	out, err := exec.Command(python, "-c", script, writeExport(t)).CombinedOutput()
+	out, err := exec.Command(python, "-c", script, archive).CombinedOutput()
 	if err != nil {
 		t.Fatalf("load_from_file: %v\n%s", err, out)
 	}
-	if got, want := strings.TrimSpace(string(out)), "com.ex.App 1.2.0 ['com.ex.App']"; got != want {
+	return strings.TrimSpace(string(out))
+}
+
+// The reference's loader accepts an exported package.
+func TestExportReferenceLoader(t *testing.T) {
+	if got, want := referenceLoad(t, writeExport(t)), "com.ex.App 1.2.0 ['com.ex.App']"; got != want {
 		t.Errorf("load_from_file: %s, want %s", got, want)
+	}
+}
+
+// The reference rejects a zipped folder, which OpenZipWithWarnings warns
+// about.
+func TestZipFolderReference(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "folder.zip")
+	data := archive(t, entry{name: "app/manifest.yaml", data: exportManifest}, entry{name: "app/Classes/App.yaml", data: appClass})
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := referenceLoad(t, path), "PackageLoadError: Unable to find package manifest"; got != want {
+		t.Errorf("load_from_file: %s, want %s", got, want)
+	}
+	if _, warnings, err := OpenZipWithWarnings(data); err != nil || len(warnings) != 1 {
+		t.Errorf("OpenZipWithWarnings: %q, %v", warnings, err)
 	}
 }
