@@ -97,7 +97,11 @@ func renderSpec(s string) string {
 }
 
 func (e *ResolveError) Error() string {
-	head := fmt.Sprintf("%s requires %s %s", e.Chain, e.Name, renderSpec(e.Spec))
+	who := e.Chain.String()
+	if len(e.Chain) == 0 {
+		who = "the import" // a package named for import
+	}
+	head := fmt.Sprintf("%s requires %s %s", who, e.Name, renderSpec(e.Spec))
 	switch {
 	case e.Err != nil:
 		return fmt.Sprintf("%s: invalid version spec: %v", head, e.Err)
