@@ -46,13 +46,14 @@ func OpenZip(data []byte) (*Package, error) {
 // An archive whose files all sit in a single top-level folder holding
 // manifest.yaml (a zipped folder) opens from that folder, with a warning:
 // Murano wants manifest.yaml at the root and rejects such an archive.
-// macOS's __MACOSX/ folder is not counted.
+// macOS's __MACOSX/ folder is not counted. Backslashes in entry names
+// separate folders, with a warning: Murano, on Linux, takes them as part
+// of the file name.
 func OpenZipWithWarnings(data []byte) (*Package, []Warning, error) {
-	fsys, err := zipFS(data)
+	fsys, warnings, err := checkZip(data)
 	if err != nil {
 		return nil, nil, err
 	}
-	var warnings []Warning
 	if dir := packageFolder(fsys); dir != "" {
 		sub, err := fs.Sub(fsys, dir)
 		if err != nil {
@@ -100,37 +101,49 @@ func packageFolder(fsys fs.FS) string {
 
 // zipFS checks an archive against the limits and returns its files.
 func zipFS(data []byte) (fs.FS, error) {
+	fsys, _, err := checkZip(data)
+	return fsys, err
+}
+
+// checkZip checks an archive against the limits and returns its files
+// and what Murano would make of them differently.
+func checkZip(data []byte) (fs.FS, []Warning, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
-		return nil, loadError(source.Pos{}, "PackageFormatError", "Incorrect package format: not a zip archive ("+err.Error()+")")
+		return nil, nil, loadError(source.Pos{}, "PackageFormatError", "Incorrect package format: not a zip archive ("+err.Error()+")")
 	}
 	if len(zr.File) > MaxZipEntries {
-		return nil, zipError(fmt.Sprintf("the archive has %d entries, more than %d", len(zr.File), MaxZipEntries))
+		return nil, nil, zipError(fmt.Sprintf("the archive has %d entries, more than %d", len(zr.File), MaxZipEntries))
 	}
+	var warnings []Warning
 	var total uint64
 	seen := make(map[string]bool, len(zr.File))
 	for _, f := range zr.File {
 		if !safeZipPath(f.Name) {
-			return nil, zipError(fmt.Sprintf("the archive entry %q is outside the package", f.Name))
+			return nil, nil, zipError(fmt.Sprintf("the archive entry %q is outside the package", f.Name))
 		}
 		if f.Mode()&fs.ModeSymlink != 0 {
-			return nil, zipError(fmt.Sprintf("the archive entry %q is a symbolic link", f.Name))
+			return nil, nil, zipError(fmt.Sprintf("the archive entry %q is a symbolic link", f.Name))
 		}
 		name := strings.TrimSuffix(path.Clean(strings.ReplaceAll(f.Name, `\`, "/")), "/")
 		if seen[name] {
-			return nil, zipError(fmt.Sprintf("the archive has two entries named %q", f.Name))
+			return nil, nil, zipError(fmt.Sprintf("the archive has two entries named %q", f.Name))
 		}
 		seen[name] = true
+		if strings.Contains(f.Name, `\`) && len(warnings) == 0 {
+			warnings = append(warnings, Warning{Msg: fmt.Sprintf(
+				"the archive entry %q separates folders with backslashes: Murano would take them as part of the file name", f.Name)})
+		}
 		if f.UncompressedSize64 > MaxZipFileSize {
-			return nil, zipError(fmt.Sprintf("the archive entry %q is larger than %d bytes", f.Name, MaxZipFileSize))
+			return nil, nil, zipError(fmt.Sprintf("the archive entry %q is larger than %d bytes", f.Name, MaxZipFileSize))
 		}
 		if total += f.UncompressedSize64; total > MaxZipSize {
-			return nil, zipError(fmt.Sprintf("the archive's files are larger than %d bytes", MaxZipSize))
+			return nil, nil, zipError(fmt.Sprintf("the archive's files are larger than %d bytes", MaxZipSize))
 		}
 	}
 	// archive/zip fails reading an entry whose data is larger than its
 	// header says, so the sizes checked are the sizes read.
-	return zr, nil
+	return zr, warnings, nil
 }
 
 // safeZipPath reports whether an entry's name stays inside the archive's

@@ -170,6 +170,20 @@ func TestOpenZipFolder(t *testing.T) {
 	}
 }
 
+// Backslashes separate folders, with a warning.
+func TestOpenZipBackslashes(t *testing.T) {
+	p, warnings, err := OpenZipWithWarnings(archive(t, entry{name: "manifest.yaml", data: zipManifest}, entry{name: `Classes\App.yaml`, data: appClass}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `the archive entry "Classes\\App.yaml" separates folders with backslashes: Murano would take them as part of the file name`; len(warnings) != 1 || warnings[0].Msg != want {
+		t.Errorf("warnings = %q, want %q", warnings, want)
+	}
+	if f, err := p.ClassFile("com.ex.App"); err != nil || f == nil {
+		t.Errorf("ClassFile = %v, %v", f, err)
+	}
+}
+
 // A real zip bomb: highly compressible data whose honest header is over
 // the limit, and the same data behind a header claiming a few bytes.
 func TestOpenZipBomb(t *testing.T) {
