@@ -252,6 +252,10 @@ type BundleEntry struct {
 // ParseBundle reads a bundle as the reference's client does: JSON, else
 // YAML; a mapping whose Packages is a list of entries; entries without a
 // Name are skipped. Anything else is "Can't parse bundle contents".
+//
+// The client never actually reads a YAML bundle: json.load leaves the file
+// at its end and yaml.safe_load then reads nothing (checked on
+// python-muranoclient 2.5.0). YAML is read here anyway, as seed 002 says.
 func ParseBundle(data []byte) ([]BundleEntry, error) {
 	bad := errors.New("Can't parse bundle contents")
 	var doc any

@@ -3,8 +3,11 @@ package pkg
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io/fs"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -199,5 +202,76 @@ func TestFetcherRepository(t *testing.T) {
 	im, err = repo.ImportBundle("web")
 	if err != nil || importNames(im) != "io.murano/0.0.0 com.ex.Lib/1.0.0 com.ex.Util/1.3.0" {
 		t.Errorf("fetcher, bundle: %v %v", im, err)
+	}
+}
+
+// The reference's client (python-muranoclient's to_url and
+// Bundle.package_specs) on the same inputs, when it is installed.
+func TestRepositoryMatchesClient(t *testing.T) {
+	const client = "/usr/lib/python3/dist-packages/muranoclient/common/utils.py"
+	if _, err := os.Stat(client); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is required in CI: %v", client, err)
+		}
+		t.Skip("python-muranoclient is missing")
+	}
+	paths := [][2]string{{"com.ex.App", ""}, {"com.ex.App", "1.2.3"}, {"io.murano", ">=0.0.3"}, {"a/b", ""}, {"..", ""}, {".", ""}}
+	bundles := []string{
+		`{"Packages": [{"Name": "A"}, {"Version": "", "Name": "B"}, {"Version": "0.0.1", "Name": "C", "Url": "http://x/c.zip"}, {"Version": "1"}]}`,
+		`[]`, `{"Packages": 3}`, `{"Packages": [3]}`, `{`,
+	}
+	in, _ := json.Marshal(map[string]any{"paths": paths, "bundles": bundles})
+	script := `
+import io, json, sys
+from muranoclient.common import utils
+data = json.load(sys.stdin)
+out = {"paths": [], "bundles": []}
+for f, v in data["paths"]:
+    try:
+        out["paths"].append(utils.to_url(f, base_url="http://h/", version=v, path="apps/", extension=".zip")[len("http://h/"):])
+    except Exception as e:
+        out["paths"].append("error: " + str(e))
+for b in data["bundles"]:
+    try:
+        specs = list(utils.Bundle.from_file(io.StringIO(b)).package_specs())
+        out["bundles"].append([[s.get("Name") or "", s.get("Version") or "", s.get("Url") or ""] for s in specs])
+    except Exception as e:
+        out["bundles"].append("error")
+print(json.dumps(out))
+`
+	cmd := exec.Command("/usr/bin/python3", "-W", "ignore", "-c", script)
+	cmd.Stdin = bytes.NewReader(in)
+	raw, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("reference client: %v", err)
+	}
+	var ref struct {
+		Paths   []string
+		Bundles []any
+	}
+	if err := json.Unmarshal(raw, &ref); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range paths {
+		got, err := PackagePath(p[0], p[1])
+		if err != nil {
+			got = "error: " + err.Error()
+		}
+		if got != ref.Paths[i] {
+			t.Errorf("PackagePath(%q, %q) = %q, client %q", p[0], p[1], got, ref.Paths[i])
+		}
+	}
+	for i, b := range bundles {
+		var got any = "error"
+		if entries, err := ParseBundle([]byte(b)); err == nil {
+			list := []any{}
+			for _, e := range entries {
+				list = append(list, []any{e.Name, e.Version, e.URL})
+			}
+			got = list
+		}
+		if fmt.Sprint(got) != fmt.Sprint(ref.Bundles[i]) {
+			t.Errorf("ParseBundle(%s) = %v, client %v", b, got, ref.Bundles[i])
+		}
 	}
 }
