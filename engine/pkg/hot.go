@@ -38,8 +38,9 @@ var HOTFormat = Format{Name: "Heat.HOT", Versions: []string{"1.0"}, Open: openHO
 // (missing, not a HOT template, unsupported parameter types) fail the
 // class, not the package.
 type hotContents struct {
-	fullName string
-	fsys     fs.FS
+	fullName, version string
+	description       *yaml.Node // the manifest's, nil when absent
+	fsys              fs.FS
 
 	once sync.Once
 	src  []byte
@@ -47,7 +48,7 @@ type hotContents struct {
 }
 
 func openHOT(_ FormatID, fsys fs.FS, m *Manifest) (Contents, error) {
-	return &hotContents{fullName: m.FullName, fsys: fsys}, nil
+	return &hotContents{fullName: m.FullName, version: m.Version, description: field(m.root, "Description"), fsys: fsys}, nil
 }
 
 // Runtime is the MuranoPL format of the generated class: the reference
@@ -84,9 +85,21 @@ func (h *hotContents) GetClass(name string) ([]byte, string, error) {
 	return h.src, path.Join(classesDir, name+".yaml"), h.err
 }
 
-// UI is not generated yet: the reference builds a Dynamic UI form from
-// the template's parameters.
-func (h *hotContents) UI() ([]byte, error) { return nil, nil }
+// UI returns the generated Dynamic UI definition (see [HOTUI]); a missing
+// template is the reference's error.
+func (h *hotContents) UI() ([]byte, error) {
+	template, err := readFile(h.fsys, hotTemplate)
+	if err != nil {
+		return nil, loadError(source.Pos{}, "PackageClassLoadError",
+			`Unable to load class "`+h.fullName+`" from package: File with class definition not found`)
+	}
+	ui, err := HOTUI(h.fullName, h.version, h.description, template)
+	var pyErr *decl.PyError
+	if errors.As(err, &pyErr) {
+		return nil, loadError(source.Pos{File: hotTemplate}, pyErr.Class, pyErr.Msg)
+	}
+	return ui, err
+}
 
 // HOTClass generates the MuranoPL class of a Heat.HOT package from its
 // template, as the reference's generator does: the template parameters

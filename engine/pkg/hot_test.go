@@ -238,3 +238,28 @@ func TestHOTClassLoads(t *testing.T) {
 		t.Errorf("methods = %v", got)
 	}
 }
+
+// TestHOTUIMatchesReference compares the generated UI with the reference's
+// (testdata/hot/*.ui.yaml, the ui property of murano.packages.hot_package).
+func TestHOTUIMatchesReference(t *testing.T) {
+	withHOT(t)
+	for _, name := range []string{"demo", "env", "ui"} {
+		t.Run(name, func(t *testing.T) {
+			p, err := Open(os.DirFS("testdata/hot/" + name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := p.contents.UI()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile("testdata/hot/" + name + ".ui.yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, w := canonical(t, got), canonical(t, want); g != w {
+				t.Errorf("generated UI differs from the reference's\n got:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}
