@@ -117,8 +117,12 @@ func TestOpenHOTPackage(t *testing.T) {
 	if cls == nil || f.Name != "Classes/com.example.HotDemo.yaml" {
 		t.Fatalf("class %v in %q", cls, f.Name)
 	}
-	if _, err := p.ClassFile("com.example.Other"); err != nil {
-		t.Errorf("ClassFile of another class: %v", err)
+	if f, err := p.ClassFile("com.example.Other"); f != nil || err != nil {
+		t.Errorf("ClassFile of another class: %v, %v", f, err)
+	}
+	want := `PackageClassLoadError: Unable to load class "x.Y" from package: Class not defined in this package`
+	if _, _, err := p.contents.GetClass("x.Y"); err == nil || err.Error() != want {
+		t.Errorf("GetClass of another class: %v, want %s", err, want)
 	}
 }
 
