@@ -1,6 +1,8 @@
 package pkg
 
 import (
+	"archive/zip"
+	"bytes"
 	"errors"
 	"strings"
 	"testing"
@@ -124,6 +126,38 @@ func FuzzManifest(f *testing.F) {
 			t.Fatalf("package %q/%q, manifest %+v", p.Name(), p.Version(), p.Manifest)
 		}
 		p.Requirements()
+		for _, name := range p.ClassNames() {
+			_, err := p.ClassFile(name)
+			checkLoadError(t, err)
+		}
+	})
+}
+
+// FuzzZipEntries fuzzes the names and contents of entries in a well-formed
+// archive, which byte-level mutation of an archive seldom reaches.
+func FuzzZipEntries(f *testing.F) {
+	f.Add("manifest.yaml", zipManifest, "Classes/App.yaml", appClass)
+	f.Add("app/manifest.yaml", zipManifest, `app\Classes\App.yaml`, appClass)
+	f.Add("manifest.yaml", zipManifest, "../Classes/App.yaml", appClass)
+	f.Add("./manifest.yaml", zipManifest, "manifest.yaml/", "")
+	f.Fuzz(func(t *testing.T, name1, data1, name2, data2 string) {
+		var buf bytes.Buffer
+		w := zip.NewWriter(&buf)
+		for _, e := range [][2]string{{name1, data1}, {name2, data2}} {
+			fw, err := w.CreateHeader(&zip.FileHeader{Name: e[0], Method: zip.Store})
+			if err != nil {
+				return
+			}
+			fw.Write([]byte(e[1]))
+		}
+		if w.Close() != nil {
+			return
+		}
+		p, _, err := OpenZipWithWarnings(buf.Bytes())
+		checkLoadError(t, err)
+		if err != nil {
+			return
+		}
 		for _, name := range p.ClassNames() {
 			_, err := p.ClassFile(name)
 			checkLoadError(t, err)
