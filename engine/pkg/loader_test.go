@@ -1,7 +1,13 @@
 package pkg
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -125,5 +131,98 @@ func TestLoaderFixations(t *testing.T) {
 	}
 	if err := l.ImportFixations(map[string][]string{"x": {"abc"}}); err == nil {
 		t.Error("ImportFixations with a bad version: no error")
+	}
+}
+
+// The reference's DirectoryPackageLoader on the same packages, fixation
+// tables and sequences of specs, when murano is installed.
+func TestLoaderFixationsMatchReference(t *testing.T) {
+	const loader = "/usr/lib/python3/dist-packages/murano/engine/package_loader.py"
+	if _, err := os.Stat(loader); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is required in CI: %v", loader, err)
+		}
+		t.Skip("murano is missing")
+	}
+	dir := t.TempDir()
+	var pkgs []*Package
+	for _, v := range []string{"1.0.0", "1.1.0", "2.0.0", "2.0.1-rc1"} {
+		m := "Format: 1.4\nType: Library\nFullName: com.ex.Lib\nVersion: " + v + "\nClasses: {com.ex.C: C.yaml}\n"
+		if err := os.MkdirAll(filepath.Join(dir, v), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, v, "manifest.yaml"), []byte(m), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, err := Open(folder("manifest.yaml", m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	type scenario struct {
+		Fixed map[string][]string `json:"fixed"`
+		Specs []string            `json:"specs"`
+	}
+	scenarios := []scenario{
+		{map[string][]string{"com.ex.Lib": {"1.0.0"}}, []string{"1", ">=1.1", ">=1", "<2", "*"}},
+		{nil, []string{"1", ">=1.1", "*", "<1.1", "2", ">2.0.0", "==2.0.1-rc1", ">=1"}},
+		{map[string][]string{"com.ex.Lib": {"1.1.0", "2.0.0"}}, []string{"", "0", "1.0", ">=1", "<=1.1"}},
+		{map[string][]string{"com.ex.Lib": {"1.5.0"}}, []string{"1", ">=1.2"}},
+	}
+	in, _ := json.Marshal(map[string]any{"dir": dir, "scenarios": scenarios})
+	script := `
+import json, sys
+from murano.common import config
+config.CONF([], project='murano')
+from murano.engine import package_loader
+from murano.dsl import helpers
+data = json.load(sys.stdin)
+out = []
+for sc in data["scenarios"]:
+    l = package_loader.DirectoryPackageLoader(data["dir"])
+    l.import_fixation_table(sc["fixed"] or {})
+    chosen = []
+    for s in sc["specs"]:
+        try:
+            chosen.append(str(l.load_package("com.ex.Lib", helpers.parse_version_spec(s)).version))
+        except Exception as e:
+            chosen.append(type(e).__name__)
+    table = {k: sorted(v) for k, v in l.export_fixation_table().items() if v}
+    l.compact_fixation_table()
+    compacted = {k: sorted(v) for k, v in l.export_fixation_table().items() if v}
+    out.append([chosen, table, compacted])
+print(json.dumps(out))
+`
+	cmd := exec.Command("/usr/bin/python3", "-W", "ignore", "-c", script)
+	cmd.Stdin = bytes.NewReader(in)
+	raw, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("reference loader: %v", err)
+	}
+	var ref [][3]any
+	if err := json.Unmarshal(raw, &ref); err != nil {
+		t.Fatal(err)
+	}
+	for i, sc := range scenarios {
+		l := NewLoader(pkgs...)
+		if err := l.ImportFixations(sc.Fixed); err != nil {
+			t.Fatal(err)
+		}
+		var chosen []any
+		for _, s := range sc.Specs {
+			p, err := l.Load("com.ex.Lib", s)
+			if err != nil {
+				chosen = append(chosen, "NoPackageFound")
+			} else {
+				chosen = append(chosen, p.Version())
+			}
+		}
+		table := l.ExportFixations()
+		l.CompactFixations()
+		got := fmt.Sprint([3]any{chosen, table, l.ExportFixations()})
+		if want := fmt.Sprint(ref[i]); got != want {
+			t.Errorf("scenario %d %v:\n got %s\nwant %s", i, sc, got, want)
+		}
 	}
 }
