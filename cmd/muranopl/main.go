@@ -17,6 +17,7 @@ commands:
   yaql      evaluate a YAQL expression (muranopl yaql -h for its flags)
   run       run a MuranoPL method (muranopl run -h for its flags)
   lint      check a package folder or .zip (muranopl lint -h for its flags)
+  inspect   describe a package folder or .zip as JSON
   version   print the version
 
 `
@@ -39,6 +40,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRun(args[1:], stdout, stderr)
 	case "lint":
 		return runLint(args[1:], stdout, stderr)
+	case "inspect":
+		return runInspect(args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "muranopl", version())
 		return 0

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/Masterminds/semver/v3"
@@ -321,4 +322,36 @@ func ClassFolder(name string, fsys fs.FS, runtime decl.Version) (*Package, error
 func loadError(pos source.Pos, class, msg string) diag.List {
 	err := &decl.PyError{Class: class, Msg: msg}
 	return diag.List{{Kind: diag.Load, Pos: source.At(pos), Msg: err.Error(), Err: err}}
+}
+
+// UI returns the package's UI definition: for MuranoPL the file
+// UI/<manifest UI, default ui.yaml>, nil when it is not a file (as the
+// reference, no error); for another format what its plug-in gives. A UI
+// path that leaves UI/ is an error, as the reference's secure_join.
+func (p *Package) UI() ([]byte, error) {
+	if p.Manifest == nil {
+		return nil, nil
+	}
+	if p.contents != nil {
+		return p.contents.UI()
+	}
+	name := path.Join("UI", p.Manifest.UI)
+	if !fs.ValidPath(name) || !isUnder(name, "UI") || p.Manifest.UI == "" || p.Manifest.UI[0] == '/' {
+		return nil, loadError(posOf(field(p.Manifest.root, "UI")), "ValueError", "path "+p.Manifest.UI+" is not allowed")
+	}
+	src, err := readFile(p.fsys, name)
+	if err != nil {
+		return nil, nil
+	}
+	return src, nil
+}
+
+// HasFile reports whether the package has a regular file (logo.png,
+// images.lst, …) or, for a name ending in "/", a folder (Resources/).
+func (p *Package) HasFile(name string) bool {
+	info, err := fs.Stat(p.fsys, strings.TrimSuffix(name, "/"))
+	if err != nil {
+		return false
+	}
+	return info.IsDir() == strings.HasSuffix(name, "/")
 }

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"murano.dev/playground/engine"
+	"murano.dev/playground/engine/pkg"
+)
+
+const inspectUsage = `usage: muranopl inspect PACKAGE
+
+Prints what a package folder or .zip is as one JSON object: fullName, name,
+type, format, version, description, author, tags, classes, require, ui,
+uiVersion. Exit status 1 when the package does not open (the errors, with
+file:line:col, go to stderr), 2 on bad usage.
+`
+
+func runInspect(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("inspect", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.Usage = func() { fmt.Fprint(stderr, inspectUsage) }
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if flags.NArg() != 1 {
+		flags.Usage()
+		return 2
+	}
+	path := flags.Arg(0)
+	st, err := os.Stat(path)
+	if err != nil {
+		fmt.Fprintln(stderr, "muranopl inspect:", err)
+		return 2
+	}
+	var info *engine.PackageInfo
+	if st.IsDir() {
+		fsys, err := pkg.DirFS(path)
+		if err != nil {
+			fmt.Fprintln(stderr, "muranopl inspect:", err)
+			return 2
+		}
+		info, err = engine.InspectPackage(fsys)
+		if err != nil {
+			return inspectError(stderr, path, err)
+		}
+	} else {
+		if st.Size() > pkg.MaxZipSize {
+			fmt.Fprintf(stderr, "muranopl inspect: %s: larger than %d bytes\n", path, pkg.MaxZipSize)
+			return 1
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			fmt.Fprintln(stderr, "muranopl inspect:", err)
+			return 2
+		}
+		info, err = engine.InspectPackageZip(data)
+		if err != nil {
+			return inspectError(stderr, path, err)
+		}
+	}
+	stdout.Write(info.JSON())
+	return 0
+}
+
+// inspectError prints the errors of a package that does not open, one a
+// line (file:line:col: message), and returns exit status 1.
+func inspectError(stderr io.Writer, path string, err error) int {
+	fmt.Fprintf(stderr, "muranopl inspect: %s:\n%v\n", path, err)
+	return 1
+}
