@@ -344,3 +344,68 @@ func exactly(v *semver.Version) versions.Spec {
 	}
 	return s
 }
+
+// Use is a version of a package that a class reaches through its
+// ancestors, with the version spec of the requirement it was reached by
+// (the class's own package comes with "==" its version).
+type Use struct {
+	Version, Spec string
+}
+
+// RemapVersions is the reference's MuranoClass._remap_package: given the
+// versions of one package a class reaches through its ancestors, it
+// returns which version replaces which, so that the class sees as few
+// versions as possible (seed 000 "Side-by-side versioning of packages").
+// Taking the uses by ascending version, one is replaced by the highest
+// other version its spec accepts (and so is whatever was replaced by it),
+// and then leaves the list; a use no other version satisfies stays. The
+// result maps version → replacement (normalised version strings).
+func RemapVersions(uses []Use) (map[string]string, error) {
+	type use struct {
+		v    *semver.Version
+		spec versions.Spec
+		raw  string
+	}
+	list := make([]use, 0, len(uses))
+	for _, u := range uses {
+		v, err := versions.Parse(u.Version)
+		if err != nil {
+			return nil, err
+		}
+		s, err := versions.ParseSpec(u.Spec)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, use{v, s, u.Spec})
+	}
+	slices.SortStableFunc(list, func(a, b use) int {
+		if c := a.v.Compare(b.v); c != 0 {
+			return c
+		}
+		return strings.Compare(a.raw, b.raw)
+	})
+	result := map[string]string{}
+	reverse := map[string][]string{}
+	for i := 0; i < len(list); {
+		var dst *semver.Version
+		for j, other := range list {
+			if i != j && list[i].spec.Match(other.v) && (dst == nil || dst.LessThan(other.v)) {
+				dst = other.v
+			}
+		}
+		if dst == nil {
+			i++
+			continue
+		}
+		from, to := list[i].v.String(), dst.String()
+		if from != to { // the same version reached twice maps to itself
+			result[from] = to
+			reverse[to] = append(reverse[to], from)
+			for _, p := range reverse[from] {
+				result[p] = to
+			}
+		}
+		list = slices.Delete(list, i, i+1)
+	}
+	return result, nil
+}
