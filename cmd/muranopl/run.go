@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"murano.dev/playground/engine"
+	"murano.dev/playground/engine/pkg"
 	"murano.dev/playground/engine/value"
 )
 
@@ -180,7 +181,7 @@ func folder(name, dir string) (fs.FS, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("%s: %s is not a folder", name, dir)
 	}
-	return os.DirFS(dir), nil
+	return pkg.DirFS(dir)
 }
 
 // coreLibrary opens the core library's folder or its io.murano.zip.

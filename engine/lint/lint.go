@@ -59,7 +59,7 @@ func OpenPath(path string) (fs.FS, error) {
 		return nil, err
 	}
 	if st.IsDir() {
-		return os.DirFS(path), nil
+		return pkg.DirFS(path)
 	}
 	if st.Size() > pkg.MaxZipSize {
 		return nil, fmt.Errorf("%s: larger than %d bytes", path, pkg.MaxZipSize)

@@ -82,7 +82,7 @@ func TestRegisterFormat(t *testing.T) {
 		t.Errorf("ID = %v", p.Manifest.ID)
 	}
 	_, err = Open(fstest.MapFS{"manifest.yaml": {Data: []byte("Format: Test.Fmt/2.2\nFullName: a.b\nType: Library\n")}})
-	if err == nil || !strings.Contains(err.Error(), "Unsupported format Test.Fmt/2.2 (formats available: MuranoPL/1.0, MuranoPL/1.1, MuranoPL/1.2, MuranoPL/1.3, MuranoPL/1.4, Test.Fmt/2.1)") {
+	if err == nil || !strings.Contains(err.Error(), "Unsupported format Test.Fmt/2.2 (formats available: Heat.HOT/1.0, MuranoPL/1.0, MuranoPL/1.1, MuranoPL/1.2, MuranoPL/1.3, MuranoPL/1.4, Test.Fmt/2.1)") {
 		t.Errorf("unknown version: %v", err)
 	}
 }

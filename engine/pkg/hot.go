@@ -26,9 +26,10 @@ const (
 	hotFilesDir = "Resources/HotFiles"
 )
 
-// HOTFormat is the Heat.HOT/1.0 package format, for [Register]. It is not
-// registered by default yet: the manifest tests still expect Heat.HOT to
-// be an unsupported format.
+func init() { MustRegister(HOTFormat) }
+
+// HOTFormat is the Heat.HOT/1.0 package format: a Heat template whose
+// MuranoPL class and forms are generated as the reference generates them.
 var HOTFormat = Format{Name: "Heat.HOT", Versions: []string{"1.0"}, Open: openHOT}
 
 // hotContents is a Heat.HOT/1.0 package: one class, its FullName,

@@ -52,25 +52,11 @@ func canonical(t *testing.T, src []byte) string {
 	return b.String()
 }
 
-// withHOT registers [HOTFormat] for the duration of a test.
-func withHOT(t *testing.T) {
-	t.Helper()
-	if err := Register(HOTFormat); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		registry.Lock()
-		defer registry.Unlock()
-		delete(registry.formats, HOTFormat.Name)
-	})
-}
-
 // TestHOTClassMatchesReference compares the generated class with the
 // reference generator's output for the same packages (testdata/hot/
 // *.class.yaml, written by murano.packages.hot_package): same tree, same
 // tags (!yaql expressions, strings, null).
 func TestHOTClassMatchesReference(t *testing.T) {
-	withHOT(t)
 	for _, name := range []string{"demo", "env"} {
 		t.Run(name, func(t *testing.T) {
 			p, err := Open(os.DirFS("testdata/hot/" + name))
@@ -95,7 +81,6 @@ func TestHOTClassMatchesReference(t *testing.T) {
 // TestOpenHOTPackage checks the package facts the reference reports for
 // testdata/hot/demo: classes (FullName,), requirements {}, version.
 func TestOpenHOTPackage(t *testing.T) {
-	withHOT(t)
 	p, err := Open(os.DirFS("testdata/hot/demo"))
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +114,6 @@ func TestOpenHOTPackage(t *testing.T) {
 // TestOpenHOTErrors checks the reference's errors: the manifest's are
 // those of any package; the template's fail the class only.
 func TestOpenHOTErrors(t *testing.T) {
-	withHOT(t)
 	manifest := "Format: Heat.HOT/1.0\nType: Application\nFullName: a.B\n"
 	for _, tc := range []struct {
 		name  string
@@ -197,7 +181,6 @@ func TestParamContract(t *testing.T) {
 // library: it extends io.murano.Application and has the reference's
 // properties and methods.
 func TestHOTClassLoads(t *testing.T) {
-	withHOT(t)
 	coreFS, _, err := LocateCoreLibrary()
 	if err != nil {
 		t.Skip("no core library:", err)
@@ -246,7 +229,6 @@ func TestHOTClassLoads(t *testing.T) {
 // TestHOTUIMatchesReference compares the generated UI with the reference's
 // (testdata/hot/*.ui.yaml, the ui property of murano.packages.hot_package).
 func TestHOTUIMatchesReference(t *testing.T) {
-	withHOT(t)
 	for _, name := range []string{"demo", "env", "ui"} {
 		t.Run(name, func(t *testing.T) {
 			p, err := Open(os.DirFS("testdata/hot/" + name))

@@ -66,14 +66,13 @@ func TestOpenManifest(t *testing.T) {
 
 func TestOpenManifestErrors(t *testing.T) {
 	const app = "FullName: com.ex.App\nType: Library\n"
-	const available = " (formats available: MuranoPL/1.0, MuranoPL/1.1, MuranoPL/1.2, MuranoPL/1.3, MuranoPL/1.4)"
+	const available = " (formats available: Heat.HOT/1.0, MuranoPL/1.0, MuranoPL/1.1, MuranoPL/1.2, MuranoPL/1.3, MuranoPL/1.4)"
 	tests := []struct{ name, manifest, want string }{
 		// The reference's errors (load_from_dir), except that ours list
-		// the formats available and that Heat.HOT is not supported yet.
+		// the formats available.
 		{"format 1.5", "Format: MuranoPL/1.5\n" + app, "PackageFormatError: Incorrect package format: Unsupported format MuranoPL/1.5" + available},
 		{"format beta", "Format: MuranoPL/1.4-beta\n" + app, "PackageFormatError: Incorrect package format: Unsupported format MuranoPL/1.4-beta" + available},
 		{"format lowercase", "Format: muranopl/1.0\n" + app, "PackageFormatError: Incorrect package format: Unsupported format muranopl/1.0" + available},
-		{"format hot", "Format: Heat.HOT/1.0\n" + app, "PackageFormatError: Incorrect package format: Unsupported format Heat.HOT/1.0" + available},
 		{"format no slash", "Format: Heat.HOT\n" + app, "PackageFormatError: Incorrect package format: Unsupported format Heat.HOT" + available},
 		{"format v1", "Format: MuranoPL/v1\n" + app, "ValueError: Version string lacks a numerical component: 'v1'"},
 		{"format before fullname", "Format: Foo/1.0\n", "PackageFormatError: Incorrect package format: Unsupported format Foo/1.0" + available},
