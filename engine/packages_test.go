@@ -100,7 +100,7 @@ func TestInspectPackageErrors(t *testing.T) {
 	for _, c := range []struct{ manifest, want string }{
 		// Reference: PackageFormatError: Incorrect package format: Invalid package Type None
 		{"FullName: x.y\nVersion: 1\n", "manifest.yaml:1:1: PackageFormatError: Incorrect package format: Invalid package Type None"},
-		{"FullName: x.y\nType: Library\nFormat: Foo/1.0\n", "manifest.yaml:3:9: PackageFormatError: Incorrect package format: Unsupported format Foo/1.0 (formats available: MuranoPL/1.0"},
+		{"FullName: x.y\nType: Library\nFormat: Foo/1.0\n", "manifest.yaml:3:9: PackageFormatError: Incorrect package format: Unsupported format Foo/1.0 (formats available: Heat.HOT/1.0, MuranoPL/1.0"},
 		{"FullName: x.y\nType: Library\nUI: ../manifest.yaml\n", "manifest.yaml:3:5: ValueError: path ../manifest.yaml is not allowed"},
 	} {
 		dir := writePackage(t, map[string]string{"manifest.yaml": c.manifest})
