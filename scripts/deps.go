@@ -21,6 +21,7 @@ var debianPackages = []string{
 	"python3-pytest",           // needed by the murano oracle
 	"python3-oslotest",         // needed by the murano oracle
 	"python3-murano-pkg-check", // oracle of muranopl lint
+	"python3-murano-dashboard", // oracle of the Dynamic UI forms
 }
 
 // chromiumPath is where Debian's chromium package puts the browser.
@@ -50,7 +51,12 @@ func ensureDebianPackages(ctx context.Context, out io.Writer) ([]string, error) 
 		return missing, err
 	}
 	if err := run(ctx, out, env, install[0], install[1:]...); err != nil {
-		return missing, err
+		// openstack-dashboard's first configuration can fail on a fresh
+		// machine and succeed when it is run again.
+		fmt.Fprintf(out, "apt-get install failed (%v); finishing the configuration with dpkg --configure -a\n", err)
+		if err := run(ctx, out, env, "dpkg", "--configure", "-a"); err != nil {
+			return missing, err
+		}
 	}
 	if still := missingDebianPackages(ctx); len(still) > 0 {
 		return still, fmt.Errorf("still missing after apt-get install: %s", strings.Join(still, " "))
