@@ -38,6 +38,7 @@ var parser = syntax.NewParser(syntax.Dialect{Murano: true})
 
 type decoder struct {
 	file   *source.File
+	rule   YAQLRule
 	quoted [][2]int // byte ranges of quoted and block scalars, where tabs may be
 	errs   diag.List
 	nodes  int
@@ -611,10 +612,10 @@ func skipSpace(text string, off int) int {
 // expression or nil. A parse failure other than a YAQL syntax error (an
 // undecodable escape) fails the load, as it does in the reference.
 func (d *decoder) implicitExpression(s string, span source.Span) syntax.Expr {
-	if onlyWords(s) {
+	if onlyWords(s, d.rule.Colon) {
 		return nil
 	}
-	tree, err := parser.Parse(s)
+	tree, err := d.rule.parser().Parse(s)
 	if err != nil {
 		var se *syntax.Error
 		if errors.As(err, &se) && se.Class != syntax.LexicalError && se.Class != syntax.GrammarError {
@@ -625,10 +626,11 @@ func (d *decoder) implicitExpression(s string, span source.Span) syntax.Expr {
 	return tree
 }
 
-// onlyWords is Python's re.match(r'^[\s\w\d.]*$', s) on str.
-func onlyWords(s string) bool {
+// onlyWords is Python's re.match(r'^[\s\w\d.]*$', s) on str, with ':'
+// also allowed when colon is set.
+func onlyWords(s string, colon bool) bool {
 	for _, r := range s {
-		if r != '.' && r != '_' && !unicode.IsLetter(r) && !unicode.IsNumber(r) && !pySpace(r) {
+		if r != '.' && r != '_' && !(colon && r == ':') && !unicode.IsLetter(r) && !unicode.IsNumber(r) && !pySpace(r) {
 			return false
 		}
 	}
@@ -642,7 +644,7 @@ func pySpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f
 // error is a syntax error positioned inside the scalar.
 func (d *decoder) expression(n *Node, emb source.Embedded) {
 	src := string(n.Value.(value.String))
-	tree, err := parser.Parse(src)
+	tree, err := d.rule.parser().Parse(src)
 	var se *syntax.Error
 	switch {
 	case errors.As(err, &se):
