@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"murano.dev/playground/engine/lint"
 	"murano.dev/playground/engine/pkg"
 )
 
@@ -51,6 +52,14 @@ func InspectPackageZip(data []byte) (*PackageInfo, error) {
 	}
 	return describePackage(p)
 }
+
+// DescribePackage describes a package opened already (by [pkg.Open],
+// [pkg.OpenZipWithWarnings] or a repository import), as [InspectPackage].
+func DescribePackage(p *pkg.Package) (*PackageInfo, error) { return describePackage(p) }
+
+// LintPackage checks the package at the root of fsys as `muranopl lint`
+// does; core is the io.murano core library, nil when it is not at hand.
+func LintPackage(fsys, core fs.FS) ([]lint.Problem, error) { return lint.Check(fsys, core) }
 
 func describePackage(p *pkg.Package) (*PackageInfo, error) {
 	m := p.Manifest

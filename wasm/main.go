@@ -7,14 +7,18 @@
 //
 // and then calls globalThis.muranoReady(), if defined, to say the bridge is
 // usable. Each call runs in its own goroutine and resolves its Promise with
-// the response JSON; all logic lives in package bridge.
+// the response JSON; all logic lives in package bridge. Repositories are
+// read with JavaScript's fetch, on the page's origin only.
 package main
 
 import (
 	"context"
 	"fmt"
+	"io/fs"
+	"net/url"
 	"syscall/js"
 
+	"murano.dev/playground/engine/pkg"
 	"murano.dev/playground/wasm/bridge"
 )
 
@@ -22,6 +26,7 @@ func main() {
 	api := js.Global().Get("Object").New()
 	api.Set("call", js.FuncOf(call))
 	js.Global().Set("muranoBridge", api)
+	bridge.SetFetcher(fetchSameOrigin)
 	bridge.Warm()
 	if ready := js.Global().Get("muranoReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
@@ -60,4 +65,66 @@ func promise(work func() (string, error)) js.Value {
 	})
 	defer executor.Release()
 	return js.Global().Get("Promise").New(executor)
+}
+
+// fetchSameOrigin fetches a URL of the page's origin (relative URLs are
+// resolved against the page) and returns its body; HTTP 404 is
+// fs.ErrNotExist.
+func fetchSameOrigin(_ context.Context, raw string) ([]byte, error) {
+	location := js.Global().Get("location")
+	base, err := url.Parse(location.Get("href").String())
+	if err != nil {
+		return nil, err
+	}
+	ref, err := url.Parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	target := base.ResolveReference(ref)
+	if target.Scheme+"://"+target.Host != location.Get("origin").String() {
+		return nil, fmt.Errorf("%s: only URLs on this page's origin (%s) can be read", raw, location.Get("origin").String())
+	}
+	response, err := await(js.Global().Call("fetch", target.String()))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", target, err)
+	}
+	switch status := response.Get("status").Int(); {
+	case status == 404:
+		return nil, fmt.Errorf("%s: %w", target, fs.ErrNotExist)
+	case !response.Get("ok").Bool():
+		return nil, fmt.Errorf("%s: HTTP %d", target, status)
+	}
+	body, err := await(response.Call("arrayBuffer"))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", target, err)
+	}
+	bytes := js.Global().Get("Uint8Array").New(body)
+	if n := bytes.Length(); n > pkg.MaxZipSize {
+		return nil, fmt.Errorf("%s: larger than %d bytes", target, pkg.MaxZipSize)
+	}
+	data := make([]byte, bytes.Length())
+	js.CopyBytesToGo(data, bytes)
+	return data, nil
+}
+
+// await blocks the calling goroutine until the Promise settles.
+func await(promise js.Value) (js.Value, error) {
+	type settled struct {
+		value js.Value
+		err   error
+	}
+	done := make(chan settled, 1)
+	onResolve := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		done <- settled{value: args[0]}
+		return nil
+	})
+	onReject := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		done <- settled{err: fmt.Errorf("%s", args[0].Call("toString").String())}
+		return nil
+	})
+	defer onResolve.Release()
+	defer onReject.Release()
+	promise.Call("then", onResolve, onReject)
+	r := <-done
+	return r.value, r.err
 }

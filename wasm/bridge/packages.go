@@ -1,0 +1,322 @@
+// This file defines the bridge's package methods: open a package (a .zip
+// or the files of a folder), read one of its files, export it as a .zip
+// and close it.
+
+package bridge
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"unicode/utf8"
+
+	"murano.dev/playground/engine"
+	"murano.dev/playground/engine/diag"
+	"murano.dev/playground/engine/pkg"
+)
+
+func init() {
+	methods["package.open"] = packageOpen
+	methods["package.file"] = packageFile
+	methods["package.export"] = packageExport
+	methods["package.close"] = packageClose
+}
+
+type packageOpenParams struct {
+	// Zip is the base64 of a .zip archive; Files the base64 of each file
+	// of a folder, by path. One of the two is given.
+	Zip   *string           `json:"zip"`
+	Files map[string]string `json:"files"`
+	// Repo is the base URL of a repository that the package's
+	// requirements are resolved against (optional).
+	Repo string `json:"repo"`
+}
+
+// problem is an error or a lint finding placed in a package file (File
+// is relative to the package root; "" and line 0 when the error is about
+// the whole archive).
+type problem struct {
+	Kind     string `json:"kind,omitempty"`
+	Severity string `json:"severity"`
+	Code     string `json:"code,omitempty"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Col      int    `json:"col"`
+	EndLine  int    `json:"endLine,omitempty"`
+	EndCol   int    `json:"endCol,omitempty"`
+	Message  string `json:"message"`
+}
+
+// problemsOf turns an error into problems: one per entry of a
+// [diag.List], else one without a position.
+func problemsOf(kind string, err error) []problem {
+	var list diag.List
+	if errors.As(err, &list) {
+		out := make([]problem, 0, len(list))
+		for _, e := range list {
+			out = append(out, diagProblem(e))
+		}
+		return out
+	}
+	var one *diag.Error
+	if errors.As(err, &one) {
+		return []problem{diagProblem(one)}
+	}
+	return []problem{{Kind: kind, Severity: "error", Message: err.Error()}}
+}
+
+func diagProblem(e *diag.Error) problem {
+	p := problem{
+		Kind: e.Kind.String(), Severity: "error", File: e.Pos.Start.File,
+		Line: e.Pos.Start.Line, Col: e.Pos.Start.Col, Message: e.Msg,
+	}
+	if e.Pos.End.IsValid() && e.Pos.End != e.Pos.Start {
+		p.EndLine, p.EndCol = e.Pos.End.Line, e.Pos.End.Col
+	}
+	return p
+}
+
+// packageFailure answers a request that could not open anything.
+func packageFailure(kind string, err error) []byte {
+	ps := problemsOf(kind, err)
+	return respond(map[string]any{"ok": false, "error": ps[0], "errors": ps})
+}
+
+func packageOpen(ctx context.Context, raw []byte) []byte {
+	var p packageOpenParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return failure("request", "invalid parameters: "+err.Error())
+	}
+	var w *Workspace
+	var err error
+	switch {
+	case p.Zip != nil && p.Files == nil:
+		data, derr := base64.StdEncoding.DecodeString(*p.Zip)
+		if derr != nil {
+			return failure("request", "zip: invalid base64: "+derr.Error())
+		}
+		w, err = openZipWorkspace(data)
+	case p.Files != nil && p.Zip == nil:
+		files := make(map[string][]byte, len(p.Files))
+		for name, b64 := range p.Files {
+			data, derr := base64.StdEncoding.DecodeString(b64)
+			if derr != nil {
+				return failure("request", name+": invalid base64: "+derr.Error())
+			}
+			files[name] = data
+		}
+		w, err = openFilesWorkspace(files)
+	default:
+		return failure("request", `package.open takes either "zip" or "files"`)
+	}
+	if err != nil {
+		return packageFailure("package", err)
+	}
+	keep(w)
+	var repo *remoteRepo
+	if p.Repo != "" {
+		if repo, err = openRepo(ctx, p.Repo); err != nil {
+			return packageFailure("repository", err)
+		}
+	}
+	return respond(describeWorkspace(w, repo))
+}
+
+// describeWorkspace is the answer of package.open and repo.import: the
+// package as `muranopl inspect` prints it (null when it does not open),
+// what the summary shows besides, its requirements, errors, warnings,
+// lint problems and files.
+func describeWorkspace(w *Workspace, repo *remoteRepo) map[string]any {
+	errs := []problem{}
+	warnings := append([]string{}, w.Warnings...)
+	resp := map[string]any{"ok": true, "handle": w.Handle, "root": w.Root, "package": nil, "details": nil, "requirements": nil}
+	if w.OpenErr != nil {
+		errs = append(errs, problemsOf("package", w.OpenErr)...)
+	}
+	if p := w.Package; p != nil {
+		if info, err := engine.DescribePackage(p); err != nil {
+			errs = append(errs, problemsOf("package", err)...)
+		} else {
+			resp["package"] = json.RawMessage(info.JSON())
+		}
+		details, derrs := packageDetails(p)
+		resp["details"] = details
+		errs = append(errs, derrs...)
+		resp["requirements"] = resolveRequirements(p, repo)
+	}
+	lint := []problem{}
+	problems, err := engine.LintPackage(w.FS(), nil)
+	if err != nil && w.OpenErr == nil {
+		errs = append(errs, problemsOf("lint", err)...)
+	}
+	for _, pr := range problems {
+		lint = append(lint, problem{
+			Severity: string(pr.Severity), Code: pr.Code, File: pr.Pos.File,
+			Line: pr.Pos.Line, Col: pr.Pos.Col, Message: pr.Msg,
+		})
+	}
+	if repo != nil {
+		warnings = append(warnings, repo.warnings...)
+	}
+	resp["errors"] = errs
+	resp["warnings"] = warnings
+	resp["lint"] = lint
+	resp["files"] = fileList(w.Files)
+	return resp
+}
+
+// packageDetails is what the summary shows beyond the inspect JSON: the
+// supplier, the logos as data: URLs, the images of images.lst and Meta.
+// A logo the reference would refuse is an error.
+func packageDetails(p *pkg.Package) (map[string]any, []problem) {
+	var errs []problem
+	logo := func(read func() ([]byte, error)) any {
+		data, err := read()
+		if err != nil {
+			errs = append(errs, problemsOf("package", err)...)
+			return nil
+		}
+		if data == nil {
+			return nil
+		}
+		return "data:" + http.DetectContentType(data) + ";base64," + base64.StdEncoding.EncodeToString(data)
+	}
+	images := []map[string]any{}
+	for _, img := range p.Images() {
+		images = append(images, map[string]any{
+			"name": img.Name, "diskFormat": img.DiskFormat, "containerFormat": img.ContainerFormat,
+			"url": img.URL, "meta": jsonable(img.Meta),
+		})
+	}
+	var supplier, meta any
+	if p.Manifest != nil {
+		if p.Manifest.Supplier != nil {
+			supplier = jsonable(p.Manifest.Supplier)
+		}
+		meta = jsonable(p.Manifest.Meta)
+	}
+	return map[string]any{
+		"supplier":     supplier,
+		"logo":         logo(p.Logo),
+		"supplierLogo": logo(p.SupplierLogo),
+		"images":       images,
+		"meta":         meta,
+	}, errs
+}
+
+// jsonable turns what YAML decodes into values encoding/json accepts
+// (mappings with keys that are not strings get their keys printed).
+func jsonable(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = jsonable(x)
+		}
+		return out
+	case map[any]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[fmt.Sprint(k)] = jsonable(x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = jsonable(x)
+		}
+		return out
+	}
+	return v
+}
+
+// fileInfo is one file of a workspace in the file list.
+type fileInfo struct {
+	Path string `json:"path"`
+	Size int    `json:"size"`
+	Text bool   `json:"text"`
+}
+
+func fileList(files map[string][]byte) []fileInfo {
+	out := []fileInfo{}
+	for _, name := range sortedPaths(files) {
+		out = append(out, fileInfo{Path: name, Size: len(files[name]), Text: isText(files[name])})
+	}
+	return out
+}
+
+// isText reports whether data reads as text: UTF-8 without NUL bytes.
+func isText(data []byte) bool {
+	return utf8.Valid(data) && !bytes.ContainsRune(data, 0)
+}
+
+type handleParams struct {
+	Handle string `json:"handle"`
+	Path   string `json:"path"`
+}
+
+func workspaceOf(raw []byte) (*Workspace, *handleParams, []byte) {
+	var p handleParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, nil, failure("request", "invalid parameters: "+err.Error())
+	}
+	w, ok := LookupWorkspace(p.Handle)
+	if !ok {
+		return nil, nil, failure("request", fmt.Sprintf("no open package %q", p.Handle))
+	}
+	return w, &p, nil
+}
+
+// packageFile answers {path, size, text} for a text file and {path,
+// size, base64, mime} for another.
+func packageFile(_ context.Context, raw []byte) []byte {
+	w, p, fail := workspaceOf(raw)
+	if fail != nil {
+		return fail
+	}
+	data, ok := w.Files[p.Path]
+	if !ok {
+		return failure("request", fmt.Sprintf("the package has no file %q", p.Path))
+	}
+	resp := map[string]any{"ok": true, "path": p.Path, "size": len(data)}
+	if isText(data) {
+		resp["text"] = string(data)
+	} else {
+		resp["base64"] = base64.StdEncoding.EncodeToString(data)
+		resp["mime"] = http.DetectContentType(data)
+	}
+	return respond(resp)
+}
+
+// packageExport answers the package as a deterministic .zip (base64)
+// named after its full name.
+func packageExport(_ context.Context, raw []byte) []byte {
+	w, _, fail := workspaceOf(raw)
+	if fail != nil {
+		return fail
+	}
+	var buf bytes.Buffer
+	if err := pkg.ExportFiles(&buf, w.Files); err != nil {
+		return packageFailure("export", err)
+	}
+	name := "package.zip"
+	if w.Package != nil {
+		name = w.Package.Name() + ".zip"
+	}
+	return respond(map[string]any{"ok": true, "name": name, "size": buf.Len(), "zip": base64.StdEncoding.EncodeToString(buf.Bytes())})
+}
+
+func packageClose(_ context.Context, raw []byte) []byte {
+	var p handleParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return failure("request", "invalid parameters: "+err.Error())
+	}
+	if !closeWorkspace(p.Handle) {
+		return failure("request", fmt.Sprintf("no open package %q", p.Handle))
+	}
+	return respond(map[string]any{"ok": true})
+}

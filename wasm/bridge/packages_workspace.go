@@ -1,0 +1,242 @@
+// This file defines the workspaces of the bridge: packages opened in the
+// page, kept in memory by handle so that later requests (a file, the
+// export, the forms of the package's UI) can refer to them.
+
+package bridge
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing/fstest"
+
+	"murano.dev/playground/engine/pkg"
+)
+
+// Workspace is a package opened in the playground: its files and what
+// the engine made of them. Files and Package are not changed once the
+// workspace is open.
+type Workspace struct {
+	Handle string
+	// Files are the package's files by slash-separated path relative to
+	// the package root (the folder of manifest.yaml).
+	Files map[string][]byte
+	// Package is the opened package; nil when it does not open, and then
+	// OpenErr says why.
+	Package *pkg.Package
+	OpenErr error
+	// Warnings are what Murano would object to although the package opens
+	// here (a zipped folder, backslashes in archive entries).
+	Warnings []string
+	// Root is the folder of the archive or of the picked folder that held
+	// manifest.yaml ("" for the root).
+	Root string
+}
+
+// FS returns the package's files as a file system.
+func (w *Workspace) FS() fs.FS { return filesFS(w.Files) }
+
+func filesFS(files map[string][]byte) fs.FS {
+	m := make(fstest.MapFS, len(files))
+	for name, data := range files {
+		m[name] = &fstest.MapFile{Data: data, Mode: 0o644}
+	}
+	return m
+}
+
+// maxWorkspaces is the number of workspaces kept open; opening one more
+// closes the oldest.
+const maxWorkspaces = 32
+
+// workspaces holds the open workspaces by handle.
+var workspaces = struct {
+	sync.Mutex
+	next  int
+	order []string
+	open  map[string]*Workspace
+}{open: map[string]*Workspace{}}
+
+// LookupWorkspace returns the open workspace with the handle.
+func LookupWorkspace(handle string) (*Workspace, bool) {
+	workspaces.Lock()
+	defer workspaces.Unlock()
+	w, ok := workspaces.open[handle]
+	return w, ok
+}
+
+// keep gives w a handle and stores it.
+func keep(w *Workspace) {
+	workspaces.Lock()
+	defer workspaces.Unlock()
+	workspaces.next++
+	w.Handle = "pkg-" + strconv.Itoa(workspaces.next)
+	workspaces.open[w.Handle] = w
+	workspaces.order = append(workspaces.order, w.Handle)
+	for len(workspaces.order) > maxWorkspaces {
+		delete(workspaces.open, workspaces.order[0])
+		workspaces.order = workspaces.order[1:]
+	}
+}
+
+// closeWorkspace forgets a workspace; false when the handle is unknown.
+func closeWorkspace(handle string) bool {
+	workspaces.Lock()
+	defer workspaces.Unlock()
+	if _, ok := workspaces.open[handle]; !ok {
+		return false
+	}
+	delete(workspaces.open, handle)
+	workspaces.order = slices.DeleteFunc(workspaces.order, func(h string) bool { return h == handle })
+	return true
+}
+
+// openZipWorkspace opens the bytes of a .zip archive. An archive that
+// cannot be read as a package at all (not a zip, beyond the limits,
+// paths leaving it) is an error; a package that does not open is a
+// workspace with OpenErr.
+func openZipWorkspace(data []byte) (*Workspace, error) {
+	p, warnings, openErr := pkg.OpenZipWithWarnings(data)
+	files, err := zipFiles(data)
+	if err != nil {
+		if openErr != nil {
+			return nil, openErr
+		}
+		return nil, err
+	}
+	w := &Workspace{Package: p, OpenErr: openErr}
+	w.Root, w.Files = packageRoot(files)
+	for _, warning := range warnings {
+		w.Warnings = append(w.Warnings, warning.Msg)
+	}
+	if openErr != nil && w.Root != "" {
+		w.Warnings = append(w.Warnings, fmt.Sprintf(
+			"manifest.yaml is in the folder %q, not at the root of the archive: Murano would reject this package; zip the folder's contents instead", w.Root))
+	}
+	return w, nil
+}
+
+// openFilesWorkspace opens the files of a folder the user picked, by
+// path (the paths may start with the folder's name).
+func openFilesWorkspace(files map[string][]byte) (*Workspace, error) {
+	clean := make(map[string][]byte, len(files))
+	var total int
+	if len(files) > pkg.MaxZipEntries {
+		return nil, fmt.Errorf("the folder has %d files, more than %d", len(files), pkg.MaxZipEntries)
+	}
+	for name, data := range files {
+		p, err := packagePath(name)
+		if err != nil {
+			return nil, err
+		}
+		if _, dup := clean[p]; dup {
+			return nil, fmt.Errorf("the folder has two files named %q", p)
+		}
+		if len(data) > pkg.MaxZipFileSize {
+			return nil, fmt.Errorf("the file %q is larger than %d bytes", name, pkg.MaxZipFileSize)
+		}
+		if total += len(data); total > pkg.MaxZipSize {
+			return nil, fmt.Errorf("the folder's files are larger than %d bytes", pkg.MaxZipSize)
+		}
+		clean[p] = data
+	}
+	w := &Workspace{}
+	w.Root, w.Files = packageRoot(clean)
+	w.Package, w.OpenErr = pkg.Open(w.FS())
+	return w, nil
+}
+
+// packagePath checks a file path given by the page: relative, no "..",
+// folders separated by "/" (or "\").
+func packagePath(name string) (string, error) {
+	p := strings.ReplaceAll(name, `\`, "/")
+	if strings.HasPrefix(p, "/") || len(p) >= 2 && p[1] == ':' || !fs.ValidPath(p) || p == "." {
+		return "", fmt.Errorf("the path %q is outside the package", name)
+	}
+	return p, nil
+}
+
+// zipFiles reads the files of an archive within the limits [pkg.OpenZip]
+// sets.
+func zipFiles(data []byte) (map[string][]byte, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, fmt.Errorf("not a zip archive: %w", err)
+	}
+	if len(zr.File) > pkg.MaxZipEntries {
+		return nil, fmt.Errorf("the archive has %d entries, more than %d", len(zr.File), pkg.MaxZipEntries)
+	}
+	files := map[string][]byte{}
+	var total int
+	for _, f := range zr.File {
+		if strings.HasSuffix(f.Name, "/") {
+			continue
+		}
+		if f.Mode()&fs.ModeSymlink != 0 {
+			return nil, fmt.Errorf("the archive entry %q is a symbolic link", f.Name)
+		}
+		name, err := packagePath(f.Name)
+		if err != nil {
+			return nil, err
+		}
+		r, err := f.Open()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Name, err)
+		}
+		content, err := io.ReadAll(io.LimitReader(r, pkg.MaxZipFileSize+1))
+		r.Close()
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("%s: %w", f.Name, err)
+		case len(content) > pkg.MaxZipFileSize:
+			return nil, fmt.Errorf("the archive entry %q is larger than %d bytes", f.Name, pkg.MaxZipFileSize)
+		}
+		if total += len(content); total > pkg.MaxZipSize {
+			return nil, fmt.Errorf("the archive's files are larger than %d bytes", pkg.MaxZipSize)
+		}
+		files[name] = content
+	}
+	return files, nil
+}
+
+// packageRoot finds the package in a set of files: the root when it holds
+// manifest.yaml, else the single top-level folder that does (macOS's
+// __MACOSX and .DS_Store aside). It returns that folder and the files
+// below it, relative to it.
+func packageRoot(files map[string][]byte) (string, map[string][]byte) {
+	if _, ok := files["manifest.yaml"]; ok {
+		return "", files
+	}
+	var top string
+	for name := range files {
+		first, _, nested := strings.Cut(name, "/")
+		switch {
+		case first == "__MACOSX" || first == ".DS_Store":
+		case !nested || top != "" && first != top:
+			return "", files
+		default:
+			top = first
+		}
+	}
+	if _, ok := files[top+"/manifest.yaml"]; top == "" || !ok {
+		return "", files
+	}
+	inner := map[string][]byte{}
+	for name, data := range files {
+		if rest, ok := strings.CutPrefix(name, top+"/"); ok {
+			inner[rest] = data
+		}
+	}
+	return top, inner
+}
+
+// sortedPaths returns the paths of files in order.
+func sortedPaths(files map[string][]byte) []string {
+	return slices.Sorted(maps.Keys(files))
+}
