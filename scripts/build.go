@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -89,6 +90,13 @@ func buildSite(ctx context.Context, out io.Writer) (*site, error) {
 		return nil, err
 	}
 	contents["index.html"] = index
+	repo, err := buildRepository(packagesDir, out)
+	if err != nil {
+		return nil, err
+	}
+	for name, data := range repo {
+		contents[name] = data
+	}
 
 	s := &site{dir: siteDir}
 	if err := s.write(contents); err != nil {
@@ -185,10 +193,10 @@ func renderIndex(hashed map[string]string, wasmSize int) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// write puts contents and their compressed copies into s.dir and removes
-// files left over from earlier builds. Compressed copies of hashed files
-// that already exist are kept, since the name fixes the content. Files are
-// compressed in parallel.
+// write puts contents (by slash-separated path) and their compressed
+// copies into s.dir and removes files left over from earlier builds.
+// Compressed copies of hashed files that already exist are kept, since the
+// name fixes the content. Files are compressed in parallel.
 func (s *site) write(contents map[string][]byte) error {
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		return err
@@ -196,6 +204,7 @@ func (s *site) write(contents map[string][]byte) error {
 	type job struct {
 		file     *siteFile
 		encoding string
+		name     string
 		path     string
 		data     []byte
 		size     int
@@ -205,14 +214,15 @@ func (s *site) write(contents map[string][]byte) error {
 	keep := map[string]bool{}
 	s.files = make([]siteFile, 0, len(contents))
 	for name, data := range contents {
-		if err := writeIfChanged(filepath.Join(s.dir, name), data); err != nil {
+		if err := writeIfChanged(filepath.Join(s.dir, filepath.FromSlash(name)), data); err != nil {
 			return err
 		}
 		keep[name] = true
-		s.files = append(s.files, siteFile{name: name, raw: len(data), hashed: name != "index.html", compressed: map[string]int{}})
+		s.files = append(s.files, siteFile{name: name, raw: len(data), hashed: isHashedAsset(name), compressed: map[string]int{}})
 		f := &s.files[len(s.files)-1]
 		for _, enc := range precompressed {
-			jobs = append(jobs, &job{file: f, encoding: enc.encoding, path: filepath.Join(s.dir, name+enc.suffix), data: data})
+			jobs = append(jobs, &job{file: f, encoding: enc.encoding, name: name + enc.suffix,
+				path: filepath.Join(s.dir, filepath.FromSlash(name+enc.suffix)), data: data})
 		}
 	}
 	var wg sync.WaitGroup
@@ -225,18 +235,39 @@ func (s *site) write(contents map[string][]byte) error {
 			return j.err
 		}
 		if j.size >= 0 {
-			keep[filepath.Base(j.path)] = true
+			keep[j.name] = true
 			j.file.compressed[j.encoding] = j.size
 		}
 	}
 	sort.Slice(s.files, func(i, j int) bool { return s.files[i].name < s.files[j].name })
-	entries, err := os.ReadDir(s.dir)
+	return removeAllBut(s.dir, keep)
+}
+
+// removeAllBut removes the files under dir whose slash-separated paths
+// are not in keep, and the folders left empty.
+func removeAllBut(dir string, keep map[string]bool) error {
+	var folders []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		switch {
+		case d.IsDir():
+			if rel != "." {
+				folders = append(folders, p)
+			}
+		case !keep[filepath.ToSlash(rel)]:
+			return os.Remove(p)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	for _, e := range entries {
-		if !keep[e.Name()] {
-			if err := os.Remove(filepath.Join(s.dir, e.Name())); err != nil {
+	for _, f := range slices.Backward(folders) {
+		if entries, err := os.ReadDir(f); err == nil && len(entries) == 0 {
+			if err := os.Remove(f); err != nil {
 				return err
 			}
 		}
@@ -277,6 +308,9 @@ func compressTo(path string, data []byte, encoding string, reuse bool) (int, err
 func writeIfChanged(path string, data []byte) error {
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
 	}
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {

@@ -74,17 +74,27 @@ type servedFile struct {
 }
 
 func newSiteHandler(dir string) (*siteHandler, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
+	if _, err := os.Stat(dir); err != nil {
 		return nil, fmt.Errorf("%w (run `go run ./scripts build` first)", err)
 	}
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		names = append(names, filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
 	h := &siteHandler{files: map[string]*servedFile{}}
-	for _, e := range entries {
-		name := e.Name()
+	for _, name := range names {
 		if isCompressedVariant(name) {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, name))
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
 		if err != nil {
 			return nil, err
 		}
@@ -93,10 +103,10 @@ func newSiteHandler(dir string) (*siteHandler, error) {
 			name:     name,
 			variants: map[string][]byte{"": data},
 			etag:     hex.EncodeToString(sum[:8]),
-			hashed:   name != "index.html",
+			hashed:   isHashedAsset(name),
 		}
 		for _, enc := range precompressed {
-			if data, err := os.ReadFile(filepath.Join(dir, name+enc.suffix)); err == nil {
+			if data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name+enc.suffix))); err == nil {
 				f.variants[enc.encoding] = data
 			}
 		}
@@ -190,6 +200,8 @@ func contentType(name string) string {
 		return "text/css; charset=utf-8"
 	case ".html":
 		return "text/html; charset=utf-8"
+	case ".bundle":
+		return "application/json; charset=utf-8"
 	}
 	if t := mime.TypeByExtension(path.Ext(name)); t != "" {
 		return t
