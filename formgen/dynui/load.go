@@ -180,4 +180,3 @@ func diagError(errs diag.List) *Error {
 	}
 	return &Error{Type: typ, Message: msg, Pos: e.Pos}
 }
-

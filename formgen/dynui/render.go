@@ -279,4 +279,3 @@ func (r *request) appRefChoices(f *Field, args map[string]kwarg) {
 		f.setInitial(items[1].Key)
 	}
 }
-

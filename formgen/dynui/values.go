@@ -20,7 +20,7 @@ type rawExpr struct {
 	node *decl.Node
 }
 
-func (*rawExpr) Type() string  { return "YaqlExpression" }
+func (*rawExpr) Type() string   { return "YaqlExpression" }
 func (x *rawExpr) Str() string  { return x.stmt.Source }
 func (x *rawExpr) Repr() string { return "YAQL(" + x.stmt.Source + ")" }
 
@@ -130,7 +130,7 @@ func pyStrip(s string) string {
 
 func pySpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }
 
-// isEmpty reports whether Django counts the value as empty: None, '',
+// isEmpty reports whether Django counts the value as empty: None, ”,
 // [], (), {}.
 func isEmpty(v value.Value) bool {
 	switch x := v.(type) {
