@@ -26,7 +26,7 @@ type FieldDescription struct {
 	MinLength        any                    `json:"min_length,omitempty"`
 	MaxValue         any                    `json:"max_value,omitempty"`
 	MinValue         any                    `json:"min_value,omitempty"`
-	Choices          [][3]any               `json:"choices,omitempty"`
+	Choices          any                    `json:"choices,omitempty"`
 	JSValidators     []jsValidator          `json:"jsValidators,omitempty"`
 	ServerValidators []string               `json:"serverValidators"`
 	ErrorMessage     string                 `json:"errorWidgetMessage,omitempty"`
@@ -113,10 +113,11 @@ func (r *request) describeField(form *Form, f *Field) (*FieldDescription, error)
 		}
 	}
 	if f.isSelect() {
-		d.Choices = [][3]any{}
+		choices := [][3]any{}
 		for _, c := range f.Choices {
-			d.Choices = append(d.Choices, [3]any{f.optionValue(c.Key), c.Title, c.Disabled})
+			choices = append(choices, [3]any{f.optionValue(c.Key), c.Title, c.Disabled})
 		}
+		d.Choices = choices
 	}
 	for _, v := range f.validators {
 		d.ServerValidators = append(d.ServerValidators, v.name)

@@ -115,6 +115,7 @@ type Field struct {
 	minValue       value.Value
 	maxValue       value.Value
 	strip          bool
+	emptyValue     value.Value
 	attrs          map[string]value.Value
 	confirmInput   bool
 	clone          bool // the -clone of a password
@@ -182,7 +183,7 @@ func (r *request) buildField(form *Form, spec *decl.Node) (*Field, error) {
 	cls := classes[kind]
 	f := &Field{Name: nameNode.Text(), Kind: kind, Class: cls.name, Widget: cls.widget, FQNs: fqns, Pos: spec.Span,
 		form: form, props: map[string]*rawExpr{}, errorMessages: map[string]string{}, attrs: map[string]value.Value{},
-		strip: true, confirmInput: true, Required: true}
+		strip: true, confirmInput: true, Required: true, emptyValue: value.String("")}
 	kwargs, err := r.def.kwargs(spec)
 	if err != nil {
 		return nil, err
@@ -313,6 +314,9 @@ func (r *request) applyArgs(f *Field, args map[string]kwarg) error {
 	if v, ok := get("strip"); ok {
 		f.strip = value.Truth(v)
 	}
+	if v, ok := get("empty_value"); ok {
+		f.emptyValue = v
+	}
 	label, hasLabel := get("label")
 	if hasLabel && !value.IsNull(label) {
 		f.DescriptionTitle = pyStr(label)
@@ -336,7 +340,7 @@ func (r *request) applyArgs(f *Field, args map[string]kwarg) error {
 		f.initial = escape(v)
 	}
 	if v, ok := get("description"); ok {
-		f.description = escape(v)
+		f.description = v
 	}
 	if v, ok := get("help_text"); ok && value.Truth(v) {
 		f.HelpText = htmlEscape(pyStr(v))

@@ -291,7 +291,7 @@ func (f *Field) toPython(raw value.Value) (value.Value, *fieldError, error) {
 		}
 		n, ok := pyIntText(trimDecimal(pyStr(raw)))
 		if !ok {
-			return nil, &fieldError{code: "invalid", message: "Enter a whole number."}, nil
+			return nil, &fieldError{code: "invalid", message: f.errorMessages["invalid"]}, nil
 		}
 		return n, nil, nil
 	case DatabaseList:
@@ -334,11 +334,14 @@ func (f *Field) toPython(raw value.Value) (value.Value, *fieldError, error) {
 	}
 	// CharField
 	if raw == nil || isEmpty(raw) {
-		return value.String(""), nil, nil
+		return f.emptyValue, nil, nil
 	}
 	s := pyStr(raw)
 	if f.strip {
 		s = pyStrip(s)
+	}
+	if s == "" {
+		return f.emptyValue, nil, nil
 	}
 	return value.String(s), nil, nil
 }

@@ -183,6 +183,9 @@ func (r *request) validate(form *Form, post map[string]string) (*StepResult, err
 	w := r.w
 	cleaned := value.NewDict(len(form.Fields))
 	res := &StepResult{Errors: map[string][]string{}, Cleaned: cleaned}
+	if form.spec != nil && len(form.Fields) > 0 && form.Field("service") != nil {
+		return nil, errorf(form.Field("service").Pos, "AttributeError", "'%s' object has no attribute 'service'", form.Name)
+	}
 	for _, f := range form.Fields {
 		if cleaned.Len() > 0 {
 			w.data.SetString(form.Name, cleaned)
@@ -202,6 +205,9 @@ func (r *request) validate(form *Form, post map[string]string) (*StepResult, err
 	}
 	if cleaned.Len() > 0 {
 		w.data.SetString(form.Name, cleaned)
+	}
+	if f := form.Field("validators"); f != nil && form.spec != nil {
+		return nil, errorf(f.Pos, "AttributeError", "'%s' object has no attribute 'validators'", form.Name)
 	}
 	var msgs []string
 	fctx := w.formContext()
