@@ -18,6 +18,7 @@ commands:
   run       run a MuranoPL method (muranopl run -h for its flags)
   lint      check a package folder or .zip (muranopl lint -h for its flags)
   inspect   describe a package folder or .zip as JSON
+  ui        run a package's Dynamic UI forms (muranopl ui -h for its flags)
   version   print the version
 
 `
@@ -42,6 +43,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runLint(args[1:], stdout, stderr)
 	case "inspect":
 		return runInspect(args[1:], stdout, stderr)
+	case "ui":
+		return runUI(args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "muranopl", version())
 		return 0

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"murano.dev/playground/engine/pkg"
+	"murano.dev/playground/formgen/dynui"
+)
+
+const uiUsage = `usage: muranopl ui PACKAGE --input ANSWERS.json [--seed N]
+       muranopl ui PACKAGE --describe
+
+Runs the Dynamic UI forms of a package folder, a .zip or a bare ui.yaml
+(then give --fqn, --package-name, --package-version) the way the dashboard
+does, with the answers of ANSWERS.json (the Dynamic UI oracle's input
+format). Prints {"valid": true, "objectModel": ...} (exit 0),
+{"valid": false, "step", "form", "errors"} (exit 1) or
+{"error": {"type", "message"}} (exit 2, also on bad usage). With
+--describe it prints the rendered steps ("forms").
+`
+
+func runUI(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("ui", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.Usage = func() { fmt.Fprint(stderr, uiUsage) }
+	input := flags.String("input", "", "the answers (JSON)")
+	seed := flags.Int64("seed", 42, "seed of the generated ids and host names")
+	describe := flags.Bool("describe", false, "print the rendered steps")
+	nested := flags.Bool("nested", false, "the nested (\"+\") wizard of an application reference")
+	fqn := flags.String("fqn", "", "package full name (for a bare ui.yaml)")
+	name := flags.String("package-name", "", "package display name (for a bare ui.yaml)")
+	version := flags.String("package-version", "", "package version (for a bare ui.yaml)")
+	if err := flags.Parse(reorder(args)); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if flags.NArg() != 1 {
+		flags.Usage()
+		return 2
+	}
+	opts := dynui.Options{FQN: *fqn, PackageName: *name, PackageVersion: *version, Seed: *seed, SeedSet: true, Nested: *nested}
+	file, src, err := readUI(flags.Arg(0), &opts)
+	if err != nil {
+		fmt.Fprintln(stderr, "muranopl ui:", err)
+		return 2
+	}
+	in := &dynui.Input{Forms: nil}
+	if *input != "" {
+		data, err := os.ReadFile(*input)
+		if err != nil {
+			fmt.Fprintln(stderr, "muranopl ui:", err)
+			return 2
+		}
+		if in, err = dynui.ParseInput(data); err != nil {
+			fmt.Fprintf(stderr, "muranopl ui: %s: %v\n", *input, err)
+			return 2
+		}
+	} else if !*describe {
+		flags.Usage()
+		return 2
+	} else {
+		in, _ = dynui.ParseInput(nil)
+	}
+	var res *dynui.Result
+	def, err := dynui.Load(file, src)
+	if err != nil {
+		res = &dynui.Result{Error: dynui.AsError(err)}
+	} else {
+		res = dynui.Run(def, in, opts, *describe)
+	}
+	out := res.JSON()
+	if *describe && res.Error == nil {
+		out = map[string]any{"forms": res.Forms}
+		if !res.Valid && res.Forms != nil {
+			out["valid"], out["step"], out["form"], out["errors"] = false, res.Step, res.Form, res.Errors
+		}
+	}
+	data, _ := json.MarshalIndent(out, "", "  ")
+	stdout.Write(append(data, '\n'))
+	if *describe && res.Error == nil {
+		return 0
+	}
+	return res.ExitCode()
+}
+
+// readUI returns the UI definition of a package folder, a .zip or a
+// bare ui.yaml, and fills the package's names into opts.
+func readUI(path string, opts *dynui.Options) (string, []byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return "", nil, err
+	}
+	var p *pkg.Package
+	switch {
+	case st.IsDir():
+		fsys, err := pkg.DirFS(path)
+		if err != nil {
+			return "", nil, err
+		}
+		if p, err = pkg.Open(fsys); err != nil {
+			return "", nil, err
+		}
+	case filepath.Ext(path) == ".zip":
+		if st.Size() > pkg.MaxZipSize {
+			return "", nil, fmt.Errorf("%s: larger than %d bytes", path, pkg.MaxZipSize)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return "", nil, err
+		}
+		if p, err = pkg.OpenZip(data); err != nil {
+			return "", nil, err
+		}
+	default:
+		src, err := os.ReadFile(path)
+		return path, src, err
+	}
+	src, err := p.UI()
+	if err != nil {
+		return "", nil, err
+	}
+	if src == nil {
+		return "", nil, fmt.Errorf("%s: the package has no UI definition", path)
+	}
+	if m := p.Manifest; m != nil {
+		if opts.FQN == "" {
+			opts.FQN = m.FullName
+		}
+		if opts.PackageName == "" {
+			opts.PackageName = m.Name
+		}
+		if opts.PackageVersion == "" {
+			opts.PackageVersion = m.Version
+		}
+	}
+	return filepath.Join("UI", "ui.yaml"), src, nil
+}
+
+// reorder moves flags written after the package path in front of it, so
+// that "muranopl ui PKG --input x" parses.
+func reorder(args []string) []string {
+	var flagArgs, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if len(a) > 1 && a[0] == '-' {
+			flagArgs = append(flagArgs, a)
+			switch a {
+			case "--input", "-input", "--seed", "-seed", "--fqn", "-fqn", "--package-name", "-package-name", "--package-version", "-package-version":
+				if i+1 < len(args) {
+					flagArgs = append(flagArgs, args[i+1])
+					i++
+				}
+			}
+			continue
+		}
+		rest = append(rest, a)
+	}
+	return append(flagArgs, rest...)
+}
