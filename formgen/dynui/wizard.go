@@ -159,14 +159,25 @@ func (w *Wizard) Submit(step int, post map[string]string) (*StepResult, error) {
 // field's own cleaning and validators, with the step's other values as
 // posted. It returns the field's messages (none when valid).
 func (w *Wizard) ValidateField(step int, name string, post map[string]string) ([]string, error) {
-	r, err := w.newRequest()
+	r := &request{w: w, def: w.def}
+	if err := r.newService(); err != nil {
+		return nil, err
+	}
+	var form *Form
+	var err error
+	switch {
+	case step >= 0 && step < len(w.def.Forms):
+		form, err = r.buildForm(step, w.def.Forms[step])
+	case step == len(w.def.Forms):
+		form, err = r.managementForm(step)
+	}
 	if err != nil {
 		return nil, err
 	}
-	if step < 0 || step >= len(r.forms) {
+	if form == nil {
 		return nil, fmt.Errorf("dynui: no step %d", step)
 	}
-	f := r.forms[step].Field(name)
+	f := form.Field(name)
 	if f == nil {
 		return nil, fmt.Errorf("dynui: step %d has no field %q", step, name)
 	}
@@ -428,4 +439,16 @@ func exprOf(d *Definition, n *decl.Node) (*rawExpr, bool) {
 		return nil, false
 	}
 	return d.expr(n), true
+}
+
+// Describe renders a step as the next request would show it.
+func (w *Wizard) Describe(step int) (*FormDescription, error) {
+	r, err := w.newRequest()
+	if err != nil {
+		return nil, err
+	}
+	if step < 0 || step >= len(r.forms) {
+		return nil, fmt.Errorf("dynui: no step %d", step)
+	}
+	return r.describe(r.forms[step])
 }
