@@ -127,8 +127,6 @@ func (r *request) describeField(form *Form, f *Field) (*FieldDescription, error)
 
 func (r *request) inputKind(f *Field) string {
 	switch {
-	case f.ErrorWidget != "":
-		return "ErrorWidget"
 	case f.isCheckbox():
 		return "checkbox"
 	case f.Hidden:

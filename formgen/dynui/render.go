@@ -84,9 +84,6 @@ func (f *Field) optionValue(k value.Value) string {
 // untouched is what the browser submits for the field when the user
 // leaves it as rendered; ok is false when nothing is submitted.
 func (r *request) untouched(f *Field) (string, bool) {
-	if f.ErrorWidget != "" {
-		return "", false
-	}
 	v := r.initialValue(f)
 	if f.isCheckbox() {
 		if checked(v) {
@@ -228,6 +225,7 @@ func (r *request) appRefChoices(f *Field, args map[string]kwarg) {
 	if len(found) == 0 {
 		f.ErrorWidget = "Couldn't find any apps, required for this field.\nTried: " + strings.Join(f.FQNs, ", ")
 		f.Widget = "ErrorWidget"
+		f.attrs = map[string]value.Value{}
 	}
 	items := []ChoiceItem{{Key: value.String(""), Title: empty}}
 	env := w.opts.Environment

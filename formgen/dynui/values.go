@@ -51,11 +51,21 @@ func (d *Definition) toValue(n *decl.Node) value.Value {
 		}
 		return out
 	}
+	if n.Kind == decl.Date {
+		return yamlDate(n.Text())
+	}
 	if n.Value == nil {
 		return value.Null
 	}
 	return n.Value
 }
+
+// yamlDate is a YAML date (Python's datetime.date), which prints as
+// 2001-12-14.
+type yamlDate string
+
+func (yamlDate) Type() string  { return "date" }
+func (d yamlDate) Str() string { return string(d) }
 
 // expr returns the rawExpr of an expression node, parsed once.
 func (d *Definition) expr(n *decl.Node) *rawExpr {
