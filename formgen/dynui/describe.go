@@ -63,17 +63,17 @@ func (r *request) describeField(form *Form, f *Field) (*FieldDescription, error)
 	if err != nil {
 		return nil, err
 	}
-	initial := r.initialValue(f)
+	initial, err := r.initialValue(f)
+	if err != nil {
+		return nil, err
+	}
 	d := &FieldDescription{
 		Name: f.Name, HTMLName: itoa(form.Index) + "-" + f.Name, FieldClass: f.Class, Widget: f.Widget,
 		InputKind: r.inputKind(f), Label: JSONable(label), Required: f.Required, Initial: JSONable(initial),
 		HelpText: f.HelpText, Description: JSONable(desc), DescriptionTitle: f.DescriptionTitle,
 		WidgetAttrs: map[string]any{}, ServerValidators: []string{}, JSValidators: f.js, ErrorMessage: f.ErrorWidget,
 	}
-	if x, ok := f.props["help_text"]; ok && x != nil {
-		d.HelpText = ""
-	}
-	if s, ok := r.untouched(f); ok {
+	if s, ok := f.rendered(initial); ok {
 		d.Submitted = &s
 	}
 	for k, v := range f.attrs {

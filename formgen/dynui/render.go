@@ -29,26 +29,22 @@ func (r *request) label(f *Field) (value.Value, error) {
 }
 
 // initialValue is the value the unbound field renders.
-func (r *request) initialValue(f *Field) value.Value {
+func (r *request) initialValue(f *Field) (value.Value, error) {
 	switch f.Name {
 	case "request":
-		return value.String("<request>")
+		return value.String("<request>"), nil
 	case "app_id":
-		return value.String("fake-package-id")
+		return value.String("fake-package-id"), nil
 	case "environment_id":
-		return value.String("fake-env-id")
+		return value.String("fake-env-id"), nil
 	}
 	if x, ok := f.props["initial"]; ok {
-		v, err := r.evalAttr(x)
-		if err != nil {
-			return value.Null
-		}
-		return v
+		return r.evalAttr(x)
 	}
 	if f.initial == nil {
-		return value.Null
+		return value.Null, nil
 	}
-	return f.initial
+	return f.initial, nil
 }
 
 // description is the field's description text, or nil.
@@ -83,8 +79,17 @@ func (f *Field) optionValue(k value.Value) string {
 
 // untouched is what the browser submits for the field when the user
 // leaves it as rendered; ok is false when nothing is submitted.
-func (r *request) untouched(f *Field) (string, bool) {
-	v := r.initialValue(f)
+func (r *request) untouched(f *Field) (string, bool, error) {
+	v, err := r.initialValue(f)
+	if err != nil {
+		return "", false, err
+	}
+	s, ok := f.rendered(v)
+	return s, ok, nil
+}
+
+// rendered is what the widget submits when it shows v.
+func (f *Field) rendered(v value.Value) (string, bool) {
 	if f.isCheckbox() {
 		if checked(v) {
 			return "on", true

@@ -194,7 +194,10 @@ func (w *Wizard) run(in *Input, describe bool) (*Result, error) {
 			}
 			res.Forms = append(res.Forms, d)
 		}
-		post := r.buildPost(current, in.Forms[current.Name])
+		post, err := r.buildPost(current, in.Forms[current.Name])
+		if err != nil {
+			return nil, err
+		}
 		posts[i] = post
 		r, err = w.newRequest()
 		if err != nil {
@@ -247,7 +250,7 @@ func prefixed(step int, post map[string]string) map[string]string {
 
 // buildPost is what the browser posts for a rendered step: the given
 // answers, and the untouched widgets' values for the rest.
-func (r *request) buildPost(form *Form, given *value.Dict) map[string]string {
+func (r *request) buildPost(form *Form, given *value.Dict) (map[string]string, error) {
 	post := map[string]string{}
 	get := func(name string) (value.Value, bool) {
 		if given == nil {
@@ -258,22 +261,23 @@ func (r *request) buildPost(form *Form, given *value.Dict) map[string]string {
 	for _, f := range form.Fields {
 		var s string
 		var ok bool
+		var err error
+		base, isClone := strings.CutSuffix(f.Name, "-clone")
 		if v, has := get(f.Name); has {
 			s, ok = r.toPost(f, v)
-		} else if base, isClone := strings.CutSuffix(f.Name, "-clone"); isClone {
-			if v, has := get(base); has {
-				s, ok = r.toPost(f, v)
-			} else {
-				s, ok = r.untouched(f)
-			}
+		} else if v, has := get(base); isClone && has {
+			s, ok = r.toPost(f, v)
 		} else {
-			s, ok = r.untouched(f)
+			s, ok, err = r.untouched(f)
+		}
+		if err != nil {
+			return nil, err
 		}
 		if ok {
 			post[f.Name] = s
 		}
 	}
-	return post
+	return post, nil
 }
 
 // toPost is the text the browser posts for an answer.

@@ -439,7 +439,11 @@ func (r *request) clean(f *Field, raw value.Value) (value.Value, []fieldError, e
 	}
 	if f.Disabled {
 		// Django keeps the initial value of a disabled field.
-		v, ferr, err = f.toPython(r.initialValue(f))
+		initial, err := r.initialValue(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		v, ferr, err = f.toPython(initial)
 		if err != nil || ferr != nil {
 			return nil, errorList(ferr), err
 		}
