@@ -1,6 +1,7 @@
-// Package formgen will turn an application package's forms into what the
-// playground renders: Dynamic UI definitions (UI/ui.yaml) into multi-step
-// forms and the object model they produce, and MuranoPL class contracts
-// into JSON schemas. It has no code yet; it grows with the Dynamic UI and
-// schema-form work, on top of the engine facade.
+// Package formgen groups what turns an application package's forms into
+// what the playground renders. Package dynui implements Dynamic UI
+// definitions (UI/ui.yaml) as murano-dashboard does: the multi-step
+// wizard, its validation and the object model it produces; package
+// pyrand reproduces Python's seeded random numbers the dashboard's ids
+// come from.
 package formgen
