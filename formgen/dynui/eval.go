@@ -117,10 +117,10 @@ func dashboardFuncs(g *generator, svc *service) []*yaql.Func {
 				out = append(out, v)
 			}
 			return value.NewPyList(out), nil
-		}, yaql.P("template", yaql.Any), yaql.P("times", yaql.Int)),
+		}, yaql.P("template", yaql.Any), yaql.P("times", yaql.Integer)),
 		yaql.Fn("generateHostname", func(c *yaql.Call) (value.Value, error) {
 			return value.String(g.hostname(string(c.Args[0].(value.String)), c.Args[1])), nil
-		}, yaql.P("pattern", yaql.String), yaql.P("number", yaql.Int)),
+		}, yaql.P("pattern", yaql.String), yaql.P("number", yaql.Integer)),
 		yaql.Fn("name", func(c *yaql.Call) (value.Value, error) {
 			return nil, yaql.Raise("TypeError", "'method' object is not subscriptable")
 		}),

@@ -108,6 +108,7 @@ type Field struct {
 	description    value.Value
 	props          map[string]*rawExpr // YAQL-valued attributes
 	errorMessages  map[string]string
+	userMessages   map[string]string // the errorMessages written in ui.yaml
 	validators     []validator
 	js             []jsValidator
 	minLength      value.Value
@@ -364,8 +365,10 @@ func (r *request) applyArgs(f *Field, args map[string]kwarg) error {
 	f.errorMessages["invalid_choice"] = "Select a valid choice. %(value)s is not one of the available choices."
 	if v, ok := get("error_messages"); ok {
 		if d, isDict := v.(*value.Dict); isDict {
+			f.userMessages = map[string]string{}
 			for i, k := range d.Keys() {
 				f.errorMessages[pyStr(k)] = pyStr(d.Values()[i])
+				f.userMessages[pyStr(k)] = pyStr(d.Values()[i])
 			}
 		}
 	}

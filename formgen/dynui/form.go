@@ -232,10 +232,7 @@ func (r *request) validators(f *Field, v value.Value, kw kwarg) ([]validator, *E
 				return nil, e
 			}
 			out = append(out, regexValidator(re))
-			msg := ""
-			if m, ok := f.errorMessages["invalid"]; ok {
-				msg = m
-			}
+			msg := f.userMessages["invalid"]
 			f.js = append(f.js, jsValidator{Regex: x.pattern, Message: msg})
 		case *value.Dict:
 			expr, _ := x.GetString("expr")

@@ -216,7 +216,7 @@ func (w *Wizard) run(in *Input, describe bool) (*Result, error) {
 			current = r.forms[i+1]
 		}
 	}
-	model, fail, err := w.Finish()
+	model, fail, err := r.finish()
 	if err != nil {
 		return nil, err
 	}

@@ -289,6 +289,13 @@ func (w *Wizard) Finish() (value.Value, *StepFailure, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return r.finish()
+}
+
+// finish re-validates every step in this request and builds the object
+// model with its service (Wizard.render_done and done).
+func (r *request) finish() (value.Value, *StepFailure, error) {
+	w := r.w
 	var cleaned []*value.Dict
 	for i, f := range r.forms {
 		res, err := r.validate(f, w.posts[i])
