@@ -53,6 +53,9 @@ func (p *LoadedPackage) buildClass(name string) (*Class, error) {
 	if err := c.resolveParents(); err != nil {
 		return nil, err
 	}
+	if err := c.checkParentVersions(); err != nil {
+		return nil, err
+	}
 	if dc != nil {
 		if err := c.declare(); err != nil {
 			return nil, err

@@ -267,9 +267,14 @@ func (ex *Executor) invoke(m *Method, receiver value.Value, caller *frame, args 
 		if !ok {
 			return nil, builtinError("Exception", "A class instance is required")
 		}
+		if !m.Class.IsCompatible(o.class) {
+			return nil, builtinError("Exception", "'this' must be of compatible type")
+		}
+		// A compatible object may still lack the sub-object: its ancestors
+		// may hold two versions of a class, which share one sub-object.
 		sub, err := o.cast(m.Class)
 		if err != nil {
-			return nil, builtinError("Exception", "'this' must be of compatible type")
+			return nil, err
 		}
 		obj = o.Real()
 		of = ex.objectFrame(sub, caller)

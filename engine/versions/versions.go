@@ -261,3 +261,28 @@ func (s Spec) Select(versions []*semver.Version) int {
 	}
 	return best
 }
+
+// Equal reports whether two specs have the same clauses, in any order, as
+// the reference's specs compare (they are equal when their sets of
+// normalised clauses are): "0" equals ">=0.0.0,<1.0.0", but "1.0.0"
+// does not equal ">=1.0.0,<=1.0.0".
+func (s Spec) Equal(o Spec) bool {
+	key := func(c clause) string { return c.op + c.target.String() }
+	set := func(cs []clause) map[string]bool {
+		m := map[string]bool{}
+		for _, c := range cs {
+			m[key(c)] = true
+		}
+		return m
+	}
+	a, b := set(s.clauses), set(o.clauses)
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}

@@ -166,3 +166,37 @@ func TestSelect(t *testing.T) {
 		}
 	}
 }
+
+// Spec equality as the reference's (semantic_version 2.9 specs after
+// parse_version_spec) compares them; recorded with python3-murano.
+func TestSpecEqual(t *testing.T) {
+	cases := []struct {
+		a, b string
+		want bool
+	}{
+		{"0", ">=0.0.0,<1.0.0", true},
+		{"1.0.0", ">=1.0.0,<=1.0.0", false},
+		{">=1,<2", "<2,>=1", true},
+		{"1", ">=1.0.0,<2.0.0,>=1", true},
+		{">1", ">=2", true},
+		{">1.0.0", ">=1.0.1", false},
+		{"==1.2.3+b", "==1.2.3", false},
+		{"!=1.2", "<1.2,>=1.3", true},
+		{"*", ">=0", true},
+		{"~1.2", "1.2", true},
+		{"^1.2", ">=1.2,<2", true},
+	}
+	for _, c := range cases {
+		a, err := ParseSpec(c.a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := ParseSpec(c.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := a.Equal(b); got != c.want || b.Equal(a) != c.want {
+			t.Errorf("%q == %q: %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
