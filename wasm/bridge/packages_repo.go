@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"slices"
 	"strings"
@@ -46,6 +47,9 @@ type remoteRepo struct {
 	base     *url.URL
 	repo     *pkg.Repository
 	warnings []string
+	// failures are the fetches that failed other than with "not found"
+	// (another origin, a server error), which the import only logs.
+	failures []error
 
 	mu      sync.Mutex
 	fetched map[string][]byte // by path relative to base, or absolute URL
@@ -88,6 +92,11 @@ func openRepo(ctx context.Context, raw string) (*remoteRepo, error) {
 		}
 		data, err = fetch(ctx, r.base.ResolveReference(ref).String())
 		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				r.mu.Lock()
+				r.failures = append(r.failures, err)
+				r.mu.Unlock()
+			}
 			return nil, err
 		}
 		r.mu.Lock()
@@ -96,6 +105,16 @@ func openRepo(ctx context.Context, raw string) (*remoteRepo, error) {
 		return data, nil
 	})
 	return r, nil
+}
+
+// failure answers a failed import: its error, then the fetches that
+// failed on the way, which are often the reason.
+func (r *remoteRepo) failure(err error) []byte {
+	ps := problemsOf("repository", err)
+	for _, f := range r.failures {
+		ps = append(ps, problemsOf("repository", f)...)
+	}
+	return respond(map[string]any{"ok": false, "error": ps[0], "errors": ps})
 }
 
 // zipOf returns the bytes of a package the repository was read for.
@@ -244,7 +263,7 @@ func repoImport(ctx context.Context, raw []byte) []byte {
 		}
 	}
 	if err != nil {
-		return packageFailure("repository", err)
+		return repo.failure(err)
 	}
 	repo.warnings = append(repo.warnings, im.Warnings...)
 	imported := []pkgRef{}

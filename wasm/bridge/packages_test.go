@@ -374,6 +374,9 @@ func (r *fakeRepo) fetch(_ context.Context, url string) ([]byte, error) {
 	if data, ok := r.files[url]; ok {
 		return data, nil
 	}
+	if strings.HasPrefix(url, "http://elsewhere.test/") {
+		return nil, fmt.Errorf("%s: only URLs on this page's origin can be read", url)
+	}
 	return nil, fmt.Errorf("%s: %w", url, fs.ErrNotExist)
 }
 
@@ -436,6 +439,7 @@ func TestRepoImportErrors(t *testing.T) {
 		{map[string]string{"url": repoBase, "package": "com.example.Old"}, "com.example.Lib"},
 		{map[string]string{"url": repoBase, "bundle": "nothing"}, "Failed to create bundle for 'nothing'"},
 		{map[string]string{"url": "ftp://x/", "package": "a.B"}, "only http(s)"},
+		{map[string]string{"url": "http://elsewhere.test/repo/", "package": "a.B"}, "http://elsewhere.test/repo/apps/a.B.zip: only URLs on this page's origin"},
 		{map[string]string{"url": repoBase, "package": "a/b"}, "Invalid filename path supplied: a/b"},
 		{map[string]string{"url": repoBase}, `takes either`},
 	} {
