@@ -168,7 +168,7 @@ func fieldType(n *decl.Node) (Kind, []string) {
 // buildField constructs one field of a form.
 func (r *request) buildField(form *Form, spec *decl.Node) (*Field, error) {
 	if spec.Kind != decl.Map {
-		return nil, errorf(spec.Span, "AttributeError", "'%s' object has no attribute 'pop'", spec.PyType())
+		return nil, errorf(spec.Span, "AttributeError", "'%s' object has no attribute 'pop'", pyType(spec))
 	}
 	typeNode, nameNode := spec.Get("type"), spec.Get("name")
 	if typeNode == nil {
@@ -196,6 +196,9 @@ func (r *request) buildField(form *Form, spec *decl.Node) (*Field, error) {
 	for _, kw := range kwargs {
 		switch {
 		case kw.key == "widget_media":
+			if kind != Password {
+				f.Widget = "Widget"
+			}
 		case kw.key == "widget_attrs":
 			if x, ok := kw.val.(*rawExpr); ok {
 				f.props[kw.key] = x

@@ -304,3 +304,12 @@ func (w *Wizard) formContext() *yaql.Context {
 	c.Register(dashboardFuncs(w.gen, nil)...)
 	return c
 }
+
+// StepTitle is the title of the step in the wizard's step list: "Step N"
+// unless the form's region set one.
+func (f *Form) StepTitle() string {
+	if f.Title != "" {
+		return f.Title
+	}
+	return "Step " + itoa(f.Index+1)
+}

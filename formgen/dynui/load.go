@@ -69,7 +69,7 @@ func Load(name string, src []byte) (*Definition, error) {
 	root := docs[0]
 	d.root = root
 	if root.Kind != decl.Map {
-		return nil, errorf(root.Span, "AttributeError", "'%s' object has no attribute 'pop'", root.PyType())
+		return nil, errorf(root.Span, "AttributeError", "'%s' object has no attribute 'pop'", pyType(root))
 	}
 	d.Version, d.SpecVersion = LatestVersion, "2.4"
 	sections := map[string]*decl.Node{}
@@ -130,12 +130,25 @@ func entries(n *decl.Node) []NamedNode {
 }
 
 func (d *Definition) loadForms(forms *decl.Node) error {
-	if forms.Kind != decl.List {
-		return errorf(forms.Span, "TypeError", "Forms must be a list, not %s", forms.PyType())
+	switch forms.Kind {
+	case decl.List:
+	case decl.Map:
+		if len(forms.Entries) > 0 {
+			k := forms.Entries[0].Key
+			return errorf(k.Span, "AttributeError", "'%s' object has no attribute 'items'", pyType(k))
+		}
+		return nil
+	case decl.String:
+		if forms.Text() != "" {
+			return errorf(forms.Span, "AttributeError", "'str' object has no attribute 'items'")
+		}
+		return nil
+	default:
+		return errorf(forms.Span, "TypeError", "'%s' object is not iterable", pyType(forms))
 	}
 	for _, item := range forms.Items {
 		if item.Kind != decl.Map {
-			return errorf(item.Span, "AttributeError", "'%s' object has no attribute 'items'", item.PyType())
+			return errorf(item.Span, "AttributeError", "'%s' object has no attribute 'items'", pyType(item))
 		}
 		if len(item.Entries) == 0 {
 			return errorf(item.Span, "TypeError", "cannot unpack non-iterable NoneType object")
@@ -144,7 +157,7 @@ func (d *Definition) loadForms(forms *decl.Node) error {
 		f := &FormSpec{Name: e.Key.Text(), Node: item}
 		body := e.Value
 		if body.Kind != decl.Map {
-			return errorf(body.Span, "TypeError", "'%s' object is not subscriptable", body.PyType())
+			return errorf(body.Span, "TypeError", "'%s' object is not subscriptable", pyType(body))
 		}
 		fields := body.Get("fields")
 		if fields == nil {

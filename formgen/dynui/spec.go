@@ -43,7 +43,7 @@ var slashPattern = regexp.MustCompile(`(?s)^/(.*)/([A-Za-z]*)$`)
 // parseRegexp is helpers.prepare_regexp.
 func parseRegexp(n *decl.Node) (*regexSpec, *Error) {
 	if n.Kind != decl.String {
-		return nil, errorf(n.Span, "AttributeError", "'%s' object has no attribute 'startswith'", n.PyType())
+		return nil, errorf(n.Span, "AttributeError", "'%s' object has no attribute 'startswith'", pyType(n))
 	}
 	s := n.Text()
 	if len(s) == 0 || s[0] != '/' {
@@ -76,7 +76,7 @@ func (d *Definition) kwargs(spec *decl.Node) ([]kwarg, *Error) {
 			if e.Key.Kind == decl.Expr {
 				return nil, errorf(e.Key.Span, "TypeError", "expected string or bytes-like object, got 'YaqlExpression'")
 			}
-			return nil, errorf(e.Key.Span, "TypeError", "expected string or bytes-like object, got '%s'", e.Key.PyType())
+			return nil, errorf(e.Key.Span, "TypeError", "expected string or bytes-like object, got '%s'", pyType(e.Key))
 		}
 		if raw := e.Key.Text(); raw == "type" || raw == "name" {
 			continue
@@ -116,7 +116,7 @@ func (d *Definition) parseSpec(n *decl.Node, keys []string) (string, value.Value
 				k = value.String(ks)
 				sub = append(append([]string(nil), keys...), ks)
 			} else {
-				return "", nil, errorf(e.Key.Span, "TypeError", "expected string or bytes-like object, got '%s'", e.Key.PyType())
+				return "", nil, errorf(e.Key.Span, "TypeError", "expected string or bytes-like object, got '%s'", pyType(e.Key))
 			}
 			newKey, v, err := d.parseSpec(e.Value, sub)
 			if err != nil {

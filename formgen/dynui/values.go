@@ -155,3 +155,18 @@ func isEmpty(v value.Value) bool {
 	}
 	return false
 }
+
+// pyType is the Python type name of a node's value in the dashboard.
+func pyType(n *decl.Node) string {
+	switch {
+	case n == nil:
+		return "NoneType"
+	case n.Kind == decl.Map:
+		return "dict"
+	case n.Kind == decl.Date:
+		return "date"
+	case n.Kind == decl.Timestamp:
+		return "datetime"
+	}
+	return n.PyType()
+}

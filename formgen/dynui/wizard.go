@@ -228,7 +228,7 @@ func (r *request) validate(form *Form, post map[string]string) (*StepResult, err
 		if !ok {
 			typ := "NoneType"
 			if expr != nil {
-				typ = expr.PyType()
+				typ = pyType(expr)
 			}
 			return nil, errorf(vn.Span, "AttributeError", "'%s' object has no attribute 'evaluate'", typ)
 		}
