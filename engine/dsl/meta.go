@@ -253,9 +253,10 @@ func (a *Argument) getMeta(caller *frame) ([]*Object, error) {
 
 // MetaPackage is implemented by packages whose manifest attaches meta
 // objects to the package (its Meta section, names resolved without
-// namespaces).
+// namespaces, see [decl.DecodeMeta]). An error is one the reference
+// raises when the package's meta is first used.
 type MetaPackage interface {
-	Meta() decl.Meta
+	Meta() (decl.Meta, error)
 }
 
 // getMeta returns the meta objects of the package: its Meta section is
@@ -271,7 +272,11 @@ func (p *LoadedPackage) getMeta() ([]*Object, error) {
 	}
 	pc := &Class{Name: p.Name, Package: p, Usage: decl.UsageClass,
 		Properties: map[string]*Property{}, Methods: map[string]*Method{}}
-	md, err := newMetaData(mp.Meta(), targetPackage, pc)
+	m, err := mp.Meta()
+	if err != nil {
+		return nil, err
+	}
+	md, err := newMetaData(m, targetPackage, pc)
 	if err != nil {
 		return nil, err
 	}

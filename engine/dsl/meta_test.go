@@ -119,8 +119,8 @@ type metaPackage struct {
 	meta    decl.Meta
 }
 
-func (p metaPackage) Version() string { return p.version }
-func (p metaPackage) Meta() decl.Meta { return p.meta }
+func (p metaPackage) Version() string          { return p.version }
+func (p metaPackage) Meta() (decl.Meta, error) { return p.meta, nil }
 
 type metaLoader struct {
 	core dsl.Loader

@@ -42,7 +42,10 @@ type Package struct {
 	files map[string]*classFile // by path in fsys
 }
 
-var _ dsl.Package = (*Package)(nil)
+var (
+	_ dsl.Package     = (*Package)(nil)
+	_ dsl.MetaPackage = (*Package)(nil)
+)
 
 // classRef is where a class is defined.
 type classRef struct {
@@ -354,4 +357,30 @@ func (p *Package) HasFile(name string) bool {
 		return false
 	}
 	return info.IsDir() == strings.HasSuffix(name, "/")
+}
+
+// Meta returns the Meta section of a MuranoPL package's manifest for the
+// engine ([dsl.MetaPackage]): manifest.yaml read as yaml.safe_load reads
+// it (no expressions), meta class names taken as full names. Class
+// folders and other formats have none, as in the reference.
+func (p *Package) Meta() (decl.Meta, error) {
+	if p.Manifest == nil || p.contents != nil {
+		return decl.Meta{}, nil
+	}
+	src, err := readFile(p.fsys, manifestFile)
+	if err != nil {
+		return decl.Meta{}, err
+	}
+	_, docs, errs := decl.DecodeYAML(manifestFile, src, decl.YAQLRule{Plain: true})
+	if len(errs) > 0 {
+		return decl.Meta{}, errs
+	}
+	if len(docs) == 0 {
+		return decl.Meta{}, nil
+	}
+	m, errs := decl.DecodeMeta(docs[0].Get("Meta"))
+	if len(errs) > 0 {
+		return decl.Meta{}, errs
+	}
+	return m, nil
 }

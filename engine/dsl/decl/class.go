@@ -330,6 +330,16 @@ func (c *classDecoder) typeRef(n *Node, path string) (TypeRef, bool) {
 	return TypeRef{Name: name, Node: n}, true
 }
 
+// DecodeMeta reads the Meta section of a package's manifest, whose type
+// names are resolved without namespaces ("PM" is PM, "a.b.M" is a.b.M),
+// as the reference reads it for the package. The errors are those the
+// reference raises when the package's meta is first used.
+func DecodeMeta(n *Node) (Meta, diag.List) {
+	c := &classDecoder{}
+	m := c.meta(n, "Meta")
+	return m, c.errs
+}
+
 // meta reads a Meta: section: a meta class name, a one-key map of a meta
 // class name to its property values, or a list of those.
 func (c *classDecoder) meta(n *Node, path string) Meta {

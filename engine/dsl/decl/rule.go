@@ -17,6 +17,9 @@ import (
 type YAQLRule struct {
 	Parser *syntax.Parser
 	Colon  bool
+	// Plain turns expressions off: every string stays a string and the
+	// !yaql tag is unknown, as for yaml.safe_load (manifest.yaml).
+	Plain bool
 }
 
 func (r YAQLRule) parser() *syntax.Parser {

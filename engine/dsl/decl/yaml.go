@@ -514,6 +514,10 @@ func (d *decoder) scalar(y *yaml.Node, indent int) (*Node, string) {
 
 	switch tag {
 	case tagYAQL:
+		if d.rule.Plain {
+			d.errorAt(diag.Load, span, unknownTag(tag))
+			return n, tag
+		}
 		d.expression(n, emb)
 		if n.Expr != nil {
 			n.Expr.Start = d.tagStart(span.Start, y.Tag)
@@ -612,7 +616,7 @@ func skipSpace(text string, off int) int {
 // expression or nil. A parse failure other than a YAQL syntax error (an
 // undecodable escape) fails the load, as it does in the reference.
 func (d *decoder) implicitExpression(s string, span source.Span) syntax.Expr {
-	if onlyWords(s, d.rule.Colon) {
+	if d.rule.Plain || onlyWords(s, d.rule.Colon) {
 		return nil
 	}
 	tree, err := d.rule.parser().Parse(s)
