@@ -126,12 +126,15 @@ func readWasmExec(ctx context.Context) ([]byte, error) {
 	return os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
 }
 
-// bundleWeb bundles the page script (with its CSS) and the worker script with
-// esbuild. Both are classic scripts: the worker loads wasm_exec.js with
-// importScripts.
+// bundleWeb bundles the page script (web/src/app.ts with its CSS, as
+// main.js and main.css) and the worker script with esbuild. Both are
+// classic scripts: the worker loads wasm_exec.js with importScripts.
 func bundleWeb() (map[string][]byte, error) {
 	result := api.Build(api.BuildOptions{
-		EntryPoints:       []string{"web/src/main.ts", "web/src/worker.ts"},
+		EntryPointsAdvanced: []api.EntryPoint{
+			{InputPath: "web/src/app.ts", OutputPath: "main"},
+			{InputPath: "web/src/worker.ts", OutputPath: "worker"},
+		},
 		Outdir:            siteDir,
 		Bundle:            true,
 		Format:            api.FormatIIFE,

@@ -35,7 +35,7 @@ const ui = {
 };
 
 const assets = JSON.parse(byId('assets').textContent!) as Assets;
-const engine = new Engine(assets);
+export const engine = new Engine(assets);
 
 const hooks = { onChange: schedule, onRunNow: evaluate };
 const expression = expressionEditor(byId('expr'), defaultExpression, hooks);

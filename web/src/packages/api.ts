@@ -1,0 +1,116 @@
+// Typed wrappers of the engine's package methods (wasm/bridge/packages*.go).
+
+import type { Engine } from '../engine';
+
+/** An error or a lint finding; file is relative to the package root ("" and line 0 for the whole archive). */
+export interface Problem {
+  kind?: string;
+  severity: 'error' | 'warning';
+  code?: string;
+  file: string;
+  line: number;
+  col: number;
+  endLine?: number;
+  endCol?: number;
+  message: string;
+}
+
+/** The package as `muranopl inspect` prints it. */
+export interface PackageInfo {
+  fullName: string;
+  name: string;
+  type: string;
+  format: string;
+  version: string;
+  description: string;
+  author: string;
+  tags: string[];
+  classes: Record<string, string>;
+  require: Record<string, string | null>;
+  ui: boolean;
+  uiVersion: string | null;
+}
+
+export interface PackageDetails {
+  supplier: Record<string, unknown> | null;
+  logo: string | null;
+  supplierLogo: string | null;
+  images: { name: string; diskFormat: string; containerFormat: string; url: string; meta: unknown }[];
+  meta: unknown;
+}
+
+export interface Requirement {
+  name: string;
+  spec: string | null;
+  implicit?: boolean;
+  status: 'resolved' | 'platform' | 'missing' | 'unchecked';
+  version?: string;
+  message?: string;
+}
+
+export interface Requirements {
+  repository: string | null;
+  packages: Requirement[];
+  closure: { fullName: string; version: string }[];
+  error: string | null;
+}
+
+export interface FileEntry {
+  path: string;
+  size: number;
+  text: boolean;
+}
+
+/** An opened package: it may be broken (package null, errors set) but always has files and a handle. */
+export interface OpenedPackage {
+  ok: true;
+  handle: string;
+  root: string;
+  package: PackageInfo | null;
+  details: PackageDetails | null;
+  requirements: Requirements | null;
+  errors: Problem[];
+  warnings: string[];
+  lint: Problem[];
+  files: FileEntry[];
+  /** Set by repo.import: the packages imported, dependencies first. */
+  imported?: { fullName: string; version: string }[];
+}
+
+/** A request that could not open anything: a request error ({kind, message}) or problems with positions. */
+export interface Failure {
+  ok: false;
+  error: { kind?: string; message: string; file?: string; line?: number; col?: number };
+  errors?: Problem[];
+}
+
+export type OpenResponse = OpenedPackage | Failure;
+
+export type OpenSource = { zip: string } | { files: Record<string, string> };
+
+export function openPackage(engine: Engine, source: OpenSource, repo?: string): Promise<OpenResponse> {
+  return engine.call('package.open', { ...source, repo }) as Promise<OpenResponse>;
+}
+
+export function importPackage(engine: Engine, url: string, name: string, version?: string): Promise<OpenResponse> {
+  return engine.call('repo.import', { url, package: name, version }) as Promise<OpenResponse>;
+}
+
+export type FileResponse =
+  | { ok: true; path: string; size: number; text: string }
+  | { ok: true; path: string; size: number; base64: string; mime: string }
+  | Failure;
+
+export function readFile(engine: Engine, handle: string, path: string): Promise<FileResponse> {
+  return engine.call('package.file', { handle, path }) as Promise<FileResponse>;
+}
+
+export type ExportResponse = { ok: true; name: string; size: number; zip: string } | Failure;
+
+export function exportPackage(engine: Engine, handle: string): Promise<ExportResponse> {
+  return engine.call('package.export', { handle }) as Promise<ExportResponse>;
+}
+
+export function closePackage(engine: Engine, handle: string): Promise<unknown> {
+  return engine.call('package.close', { handle });
+}

@@ -1,0 +1,59 @@
+// The sub-views of an opened package (Overview, Files, Lint, …) are
+// registered here; the Packages view shows one tab per entry, in order.
+// A new panel (the Forms preview of UI/ui.yaml, say) is one more entry.
+
+import type { Engine } from '../engine';
+import type { OpenedPackage } from './api';
+
+export interface Badge {
+  text: string;
+  tone: 'error' | 'warning' | 'muted';
+}
+
+export interface SubViewContext {
+  engine: Engine;
+  /** Switches to the Files tab and opens a file, optionally at a 1-based line and column. */
+  openFile(path: string, line?: number, col?: number): void;
+}
+
+export interface MountedSubView {
+  /** Renders a newly opened package. */
+  show(pkg: OpenedPackage): void;
+  /** Shows a file at a position (only the Files sub-view implements it). */
+  reveal?(path: string, line?: number, col?: number): void;
+}
+
+export interface SubView {
+  id: string;
+  label: string;
+  /** A count or a mark next to the tab label. */
+  badge?(pkg: OpenedPackage): Badge | undefined;
+  /** Builds the panel's contents once; show() is then called for every package opened. */
+  mount(panel: HTMLElement, ctx: SubViewContext): MountedSubView;
+}
+
+/** The registered sub-views, in tab order. */
+export const subViews: SubView[] = [];
+
+export function registerSubView(view: SubView): void {
+  subViews.push(view);
+}
+
+/** Small DOM helper: an element with a class, text or children. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  ...children: (Node | string | undefined)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const c of children) if (c !== undefined) node.append(c);
+  return node;
+}
+
+/** "file:line:col" of a problem ("package" when it has no file). */
+export function where(p: { file: string; line: number; col: number }): string {
+  if (!p.file) return 'package';
+  if (p.line <= 0) return p.file;
+  return `${p.file}:${p.line}:${p.col}`;
+}
