@@ -1,6 +1,8 @@
 package dsl
 
 import (
+	"io/fs"
+
 	"murano.dev/playground/engine/dsl/decl"
 )
 
@@ -30,4 +32,22 @@ type Package interface {
 type Loader interface {
 	// Load returns the package, or an error naming what was asked for.
 	Load(name, versionSpec string) (Package, error)
+}
+
+// ResourcePackage is implemented by packages with resource files, which
+// native classes such as io.murano.system.Resources read (the reference's
+// get_resource).
+type ResourcePackage interface {
+	// Resource returns the content of Resources/<name>.
+	Resource(name string) ([]byte, error)
+}
+
+// Resource returns the content of a resource file of the package; a
+// package that has no resource files has none (an error wrapping
+// fs.ErrNotExist).
+func (p *LoadedPackage) Resource(name string) ([]byte, error) {
+	if rp, ok := p.src.(ResourcePackage); ok {
+		return rp.Resource(name)
+	}
+	return nil, &fs.PathError{Op: "open", Path: "Resources/" + name, Err: fs.ErrNotExist}
 }

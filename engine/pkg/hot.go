@@ -399,3 +399,14 @@ func quote(s string) string {
 func pyQuote(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
 }
+
+// Resource gives the template as the resource named after the package, as
+// the reference copies it to Resources/<FullName> for the generated
+// deploy method ($resources.yaml(type($this))).
+func (h *hotContents) Resource(name string) ([]byte, bool, error) {
+	if name != path.Join(resourcesDir, h.fullName) {
+		return nil, false, nil
+	}
+	src, err := fs.ReadFile(h.fsys, hotTemplate)
+	return src, true, err
+}

@@ -43,8 +43,9 @@ type Package struct {
 }
 
 var (
-	_ dsl.Package     = (*Package)(nil)
-	_ dsl.MetaPackage = (*Package)(nil)
+	_ dsl.Package         = (*Package)(nil)
+	_ dsl.MetaPackage     = (*Package)(nil)
+	_ dsl.ResourcePackage = (*Package)(nil)
 )
 
 // classRef is where a class is defined.
