@@ -226,7 +226,11 @@ func (ex *Executor) adopt(src Package) *LoadedPackage {
 		p.Requirements = append(p.Requirements, Requirement{CoreLibrary, "==0"})
 	}
 	reqs := src.Requirements()
-	for _, name := range sortedKeys(reqs) {
+	names := sortedKeys(reqs)
+	if ro, ok := src.(RequirementOrder); ok {
+		names = ro.RequirementNames()
+	}
+	for _, name := range names {
 		replaced := false
 		for i := range p.Requirements {
 			if p.Requirements[i].Name == name {

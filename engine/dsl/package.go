@@ -27,6 +27,15 @@ type Package interface {
 	ClassFile(name string) (*decl.File, error)
 }
 
+// RequirementOrder is implemented by packages that know the order their
+// requirements are written in (a manifest's Require), the order in which
+// the reference searches them for classes. The requirements of other
+// packages are searched by name.
+type RequirementOrder interface {
+	// RequirementNames lists the keys of Requirements in their order.
+	RequirementNames() []string
+}
+
 // Loader finds packages by full name and version spec (pip-like, "" for
 // any), as the reference's package loader does.
 type Loader interface {

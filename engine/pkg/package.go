@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -43,9 +44,10 @@ type Package struct {
 }
 
 var (
-	_ dsl.Package         = (*Package)(nil)
-	_ dsl.MetaPackage     = (*Package)(nil)
-	_ dsl.ResourcePackage = (*Package)(nil)
+	_ dsl.Package          = (*Package)(nil)
+	_ dsl.MetaPackage      = (*Package)(nil)
+	_ dsl.ResourcePackage  = (*Package)(nil)
+	_ dsl.RequirementOrder = (*Package)(nil)
 )
 
 // classRef is where a class is defined.
@@ -91,6 +93,22 @@ func (p *Package) Requirements() map[string]string {
 		}
 	}
 	return reqs
+}
+
+// RequirementNames returns the keys of [Package.Requirements] in the
+// manifest's order, in which the engine searches them for classes as the
+// reference does ([dsl.RequirementOrder]).
+func (p *Package) RequirementNames() []string {
+	if p.contents != nil || p.Manifest == nil {
+		names := slices.Collect(maps.Keys(p.Requirements()))
+		slices.Sort(names)
+		return names
+	}
+	names := make([]string, 0, len(p.Manifest.Require))
+	for _, r := range p.Manifest.Require {
+		names = append(names, r.Package)
+	}
+	return names
 }
 
 // ClassNames returns the full names of the package's classes, sorted.
