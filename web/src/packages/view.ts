@@ -184,6 +184,8 @@ export function packagesView(engine: Engine): PackagesView {
     ui.logo.hidden = !logo;
     if (logo) ui.logo.src = logo;
     else ui.logo.removeAttribute('src');
+    ui.download.disabled = !pkg.files.some((f) => f.path === 'manifest.yaml');
+    ui.download.title = ui.download.disabled ? 'A package needs a manifest.yaml to be exported' : 'Download the package as a .zip that Murano accepts';
     renderTabs(pkg);
     for (const view of mounted.values()) view.show(pkg);
     select(active);
