@@ -167,6 +167,11 @@ test('opens a folder picked with "Open folder…"', async () => {
     await page.waitForFunction(() => document.querySelector('#pkg-file-path')?.textContent === 'Classes/Hello.yaml');
     await page.waitForSelector('#pkg-viewer .cm-line:has-text("Name: Hello")');
     assert.equal(await page.getAttribute('#pkg-viewer .cm-content', 'aria-readonly'), 'true', 'read-only viewer');
+
+    await page.focus('#pkg-tab-files');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.getAttribute('#pkg-tab-lint', 'aria-selected'), 'true', 'arrow keys move between the package tabs');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'pkg-tab-lint');
   });
 });
 

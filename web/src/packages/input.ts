@@ -4,6 +4,9 @@
 
 import type { OpenSource } from './api';
 
+/** The most files a package may have (engine/pkg's MaxZipEntries). */
+const maxFiles = 10_000;
+
 /** What was picked, ready for package.open, and a label for the status line. */
 export interface Picked {
   source: OpenSource;
@@ -36,6 +39,7 @@ export async function fromZip(file: File): Promise<Picked> {
 
 /** Files with their paths in the picked folder ("my-app/Classes/App.yaml"). */
 export async function fromFiles(files: { path: string; file: File }[]): Promise<Picked> {
+  if (files.length > maxFiles) throw new Error(`${files.length} files, more than a package may hold (${maxFiles})`);
   const out: Record<string, string> = {};
   for (const { path, file } of files) out[path] = await fileBase64(file);
   const top = files.length > 0 ? files[0].path.split('/')[0] : '';
