@@ -103,6 +103,7 @@ type Field struct {
 	Pos source.Span
 
 	form           *Form
+	nameIsExpr     bool // the name is a YAQL expression (unquoted a-b)
 	label          value.Value // nil: Django's pretty_name
 	initial        value.Value
 	description    value.Value
@@ -178,13 +179,14 @@ func (r *request) buildField(form *Form, spec *decl.Node) (*Field, error) {
 		return nil, errorf(spec.Span, "KeyError", "'name'")
 	}
 	kind, fqns := fieldType(typeNode)
+	nameIsExpr := nameNode.Kind == decl.Expr
 	if kind == Domain {
 		fqns = []string{"io.murano.windows.ActiveDirectory"}
 	}
 	cls := classes[kind]
 	f := &Field{Name: nameNode.Text(), Kind: kind, Class: cls.name, Widget: cls.widget, FQNs: fqns, Pos: spec.Span,
 		form: form, props: map[string]*rawExpr{}, errorMessages: map[string]string{}, attrs: map[string]value.Value{},
-		strip: true, confirmInput: true, Required: true, emptyValue: value.String("")}
+		strip: true, confirmInput: true, Required: true, emptyValue: value.String(""), nameIsExpr: nameIsExpr}
 	kwargs, err := r.def.kwargs(spec)
 	if err != nil {
 		return nil, err

@@ -112,7 +112,10 @@ func (r *request) newService() error {
 // evalAttr evaluates a YAQL-valued field attribute with the session's
 // cleaned data as $.
 func (r *request) evalAttr(x *rawExpr) (value.Value, error) {
-	v, err := x.stmt.Evaluate(context.Background(), r.svc.ctx, r.w.data)
+	if r.def.contextClash != nil {
+		return nil, r.def.contextClash
+	}
+	v, err := x.stmt.Evaluate(context.Background(), r.svc.ctx, inputData(r.w.data))
 	if err != nil {
 		return nil, asError(&evalError{expr: x, err: err})
 	}
@@ -312,4 +315,24 @@ func (f *Form) StepTitle() string {
 		return f.Title
 	}
 	return "Step " + itoa(f.Index+1)
+}
+
+// inputData is yaql's convert_input_data of data passed to an
+// evaluation: lists become tuples.
+func inputData(v value.Value) value.Value {
+	switch x := v.(type) {
+	case *value.List:
+		items := make([]value.Value, len(x.Items))
+		for i, it := range x.Items {
+			items[i] = inputData(it)
+		}
+		return value.NewTuple(items)
+	case *value.Dict:
+		out := value.NewDict(x.Len())
+		for i, k := range x.Keys() {
+			_ = out.Set(k, inputData(x.Values()[i]))
+		}
+		return out
+	}
+	return v
 }

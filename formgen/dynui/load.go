@@ -30,6 +30,10 @@ type Definition struct {
 
 	root  *decl.Node
 	exprs map[*decl.Node]*rawExpr
+	// contextClash is the error of a top-level Context key, which
+	// replaces the service's YAQL context; contextType its Python type.
+	contextClash *Error
+	contextType  string
 }
 
 // NamedNode is an entry of a top-level mapping.
@@ -95,6 +99,14 @@ func Load(name string, src []byte) (*Definition, error) {
 		if k, ok := sectionKeys[clash]; ok {
 			return nil, errorf(k.Span, "TypeError", "Service.__init__() got multiple values for argument '%s'", clash)
 		}
+	}
+	if n, ok := sections["context"]; ok && n.Kind != decl.Map {
+		d.contextType = pyType(n)
+		msg := "'" + d.contextType + "' object does not support item assignment"
+		if n.Kind == decl.List {
+			msg = "list indices must be integers or slices, not str"
+		}
+		d.contextClash = errorf(sectionKeys["context"].Span, "TypeError", "%s", msg)
 	}
 	if n, ok := sections["spec_version"]; ok {
 		d.SpecVersion = n.Text()

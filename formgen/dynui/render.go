@@ -25,6 +25,9 @@ func (r *request) label(f *Field) (value.Value, error) {
 	} else if f.label != nil {
 		return f.label, nil
 	}
+	if f.nameIsExpr {
+		return nil, errorf(f.Pos, "AttributeError", "'YaqlExpression' object has no attribute 'replace'")
+	}
 	return value.String(prettyName(f.Name)), nil
 }
 

@@ -259,6 +259,9 @@ func (r *request) buildPost(form *Form, given *value.Dict) (map[string]string, e
 		return given.GetString(name)
 	}
 	for _, f := range form.Fields {
+		if _, err := r.label(f); err != nil {
+			return nil, err
+		}
 		var s string
 		var ok bool
 		var err error

@@ -232,7 +232,7 @@ func (r *request) validate(form *Form, post map[string]string) (*StepResult, err
 			}
 			return nil, errorf(vn.Span, "AttributeError", "'%s' object has no attribute 'evaluate'", typ)
 		}
-		v, err := x.stmt.Evaluate(context.Background(), fctx, w.data)
+		v, err := x.stmt.Evaluate(context.Background(), fctx, inputData(w.data))
 		if err != nil {
 			return nil, asError(&evalError{expr: x, err: err})
 		}
@@ -323,6 +323,9 @@ type StepFailure struct {
 func (r *request) objectModel(steps []*value.Dict) (value.Value, error) {
 	w, d := r.w, r.def
 	app := d.toValue(d.Application)
+	if d.contextClash != nil {
+		return nil, &Error{Type: "AttributeError", Message: fmt.Sprintf("'%s' object has no attribute 'create_child_context'", d.contextType), Pos: d.contextClash.Pos}
+	}
 	ctx := r.svc.ctx.Child()
 	ctx.Set("$", w.data)
 	ctx.Set("$forms", w.data)
@@ -371,7 +374,7 @@ func (r *request) objectModel(steps []*value.Dict) (value.Value, error) {
 	}
 	storage.SetString("name", value.String(w.opts.PackageName))
 	header.SetString(DashboardAttrsKey, storage)
-	usage, err := w.usages(steps)
+	usage, err := w.usages(r.forms, steps)
 	if err != nil {
 		return nil, err
 	}
@@ -380,9 +383,12 @@ func (r *request) objectModel(steps []*value.Dict) (value.Value, error) {
 }
 
 // usages sums the flavors of the steps that have a field named flavor.
-func (w *Wizard) usages(steps []*value.Dict) (value.Value, error) {
+func (w *Wizard) usages(forms []*Form, steps []*value.Dict) (value.Value, error) {
 	var ram, vcpus, instances int64
-	for _, s := range steps {
+	for i, s := range steps {
+		if f := forms[i].Field("region"); f != nil && forms[i].spec != nil {
+			return nil, errorf(f.Pos, "AttributeError", "'%s' object has no attribute 'region'", forms[i].Name)
+		}
 		v, ok := s.GetString("flavor")
 		if !ok {
 			continue
