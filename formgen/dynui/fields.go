@@ -103,7 +103,7 @@ type Field struct {
 	Pos source.Span
 
 	form           *Form
-	nameIsExpr     bool // the name is a YAQL expression (unquoted a-b)
+	nameIsExpr     bool        // the name is a YAQL expression (unquoted a-b)
 	label          value.Value // nil: Django's pretty_name
 	initial        value.Value
 	description    value.Value
