@@ -267,6 +267,9 @@ type ClassPackageLoader interface {
 func (ex *Executor) classPackage(name, spec string) (*LoadedPackage, error) {
 	if l, ok := ex.loader.(ClassPackageLoader); ok {
 		src, err := l.LoadClassPackage(name, spec)
+		if err != nil && ex.opts.TestFoundation && isPyError(err, "NoPackageForClassFound") {
+			return nil, builtinError("KeyError", "%s", value.Repr(value.String(name)))
+		}
 		if err != nil {
 			return nil, err
 		}

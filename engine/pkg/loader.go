@@ -4,6 +4,7 @@ package pkg
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
 
@@ -29,7 +30,10 @@ type Loader struct {
 	newFixed map[string][]*semver.Version // in use by this run
 }
 
-var _ dsl.Loader = (*Loader)(nil)
+var (
+	_ dsl.Loader             = (*Loader)(nil)
+	_ dsl.ClassPackageLoader = (*Loader)(nil)
+)
 
 // NewLoader returns a loader over the packages. Several versions of a
 // package may be given; of two with the same name and version, the later
@@ -79,6 +83,33 @@ func (l *Loader) Load(name, spec string) (dsl.Package, error) {
 	}
 	if found == nil {
 		return nil, &NotFoundError{Name: name, Spec: spec}
+	}
+	return found, nil
+}
+
+// LoadClassPackage returns the highest version, among the packages whose
+// classes include className, that satisfies the version spec, as the
+// reference's load_class_package: the versions in use do not count, nor
+// does the choice add one. A class folder matches any spec. No match is
+// the reference's NoPackageForClassFound (a [decl.PyError]).
+func (l *Loader) LoadClassPackage(className, spec string) (dsl.Package, error) {
+	s, err := versions.ParseSpec(spec)
+	if err != nil {
+		return nil, &decl.PyError{Class: "ValueError", Msg: err.Error()}
+	}
+	var found *Package
+	for _, name := range slices.Sorted(maps.Keys(l.byName)) {
+		for _, p := range l.byName[name] {
+			if !slices.Contains(p.ClassNames(), className) || !p.anyVersion && !s.Match(p.version) {
+				continue
+			}
+			if found == nil || p.anyVersion || !found.anyVersion && p.version.Compare(found.version) >= 0 {
+				found = p
+			}
+		}
+	}
+	if found == nil {
+		return nil, &decl.PyError{Class: "NoPackageForClassFound", Msg: `Package for class "` + className + `" is not found`}
 	}
 	return found, nil
 }

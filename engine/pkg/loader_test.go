@@ -226,3 +226,94 @@ print(json.dumps(out))
 		}
 	}
 }
+
+// LoadClassPackage against the reference's DirectoryPackageLoader on the
+// same packages (two package names declaring com.ex.C), when murano is
+// installed: the highest version declaring the class, fixations ignored
+// and left alone.
+func TestLoadClassPackageMatchesReference(t *testing.T) {
+	const loader = "/usr/lib/python3/dist-packages/murano/engine/package_loader.py"
+	if _, err := os.Stat(loader); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is required in CI: %v", loader, err)
+		}
+		t.Skip("murano is missing")
+	}
+	dir := t.TempDir()
+	var pkgs []*Package
+	for i, nv := range [][3]string{
+		{"com.ex.Lib", "1.0.0", "{com.ex.C: C.yaml}"},
+		{"com.ex.Lib", "1.1.0", "{com.ex.C: C.yaml}"},
+		{"com.ex.Lib", "2.0.0", "{com.ex.C: C.yaml}"},
+		{"com.ex.Lib", "2.0.1-rc1", "{com.ex.C: C.yaml}"},
+		{"com.ex.Other", "1.5.0", "{com.ex.C: C.yaml, com.ex.D: D.yaml}"},
+		{"com.ex.Other", "0.2.0", "{com.ex.D: D.yaml}"},
+	} {
+		m := "Format: 1.4\nType: Library\nFullName: " + nv[0] + "\nVersion: " + nv[1] + "\nClasses: " + nv[2] + "\n"
+		sub := filepath.Join(dir, fmt.Sprint(i))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(sub, "manifest.yaml"), []byte(m), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, err := Open(folder("manifest.yaml", m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	queries := [][2]string{
+		{"com.ex.C", "1"}, {"com.ex.C", ">=1.1"}, {"com.ex.C", "*"}, {"com.ex.C", ""}, {"com.ex.C", "2"},
+		{"com.ex.C", ">=1.2,<2"}, {"com.ex.C", "==2.0.1-rc1"}, {"com.ex.D", ""}, {"com.ex.D", "1"},
+		{"com.ex.D", "3"}, {"com.ex.Missing", "*"},
+	}
+	in, _ := json.Marshal(map[string]any{"dir": dir, "queries": queries})
+	script := `
+import json, sys
+from murano.common import config
+config.CONF([], project='murano')
+from murano.engine import package_loader
+from murano.dsl import helpers
+data = json.load(sys.stdin)
+l = package_loader.DirectoryPackageLoader(data["dir"])
+l.import_fixation_table({"com.ex.Lib": ["1.0.0"]})
+out = []
+for cls, s in data["queries"]:
+    try:
+        p = l.load_class_package(cls, helpers.parse_version_spec(s))
+        out.append("%s/%s" % (p.name, p.version))
+    except Exception as e:
+        out.append("%s: %s" % (type(e).__name__, e))
+out.append(json.dumps({k: sorted(v) for k, v in l.export_fixation_table().items() if v}, separators=(',', ':')))
+print(json.dumps(out))
+`
+	cmd := exec.Command("/usr/bin/python3", "-W", "ignore", "-c", script)
+	cmd.Stdin = bytes.NewReader(in)
+	raw, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("reference loader: %v", err)
+	}
+	var want []string
+	if err := json.Unmarshal(raw, &want); err != nil {
+		t.Fatal(err)
+	}
+	l := NewLoader(pkgs...)
+	if err := l.ImportFixations(map[string][]string{"com.ex.Lib": {"1.0.0"}}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, q := range queries {
+		p, err := l.LoadClassPackage(q[0], q[1])
+		if err != nil {
+			got = append(got, err.Error())
+		} else {
+			got = append(got, p.Name()+"/"+p.Version())
+		}
+	}
+	table, _ := json.Marshal(l.ExportFixations())
+	got = append(got, string(table))
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %q\nwant %q (raw %s)", got, want, raw)
+	}
+}
