@@ -17,26 +17,36 @@
 // from the template as the reference generates them.
 //
 // A [Loader] finds packages by name and version spec for the engine,
-// reusing the versions already in use (the reference's fixations);
+// reusing the versions already in use (the reference's fixations), and
+// the package of a class by its name (the highest version declaring it);
 // [Resolve] computes the Require closure of packages and names both
 // requirement chains of a conflict; a [Repository] (apps/, bundles/,
 // images.lst) imports packages and bundles with their closure.
 // [ExportZip] and [ExportFiles] write packages the reference's tools
 // accept.
 //
+// A [Package] gives the engine what the reference's packages give it:
+// requirements in manifest order, the manifest's Meta
+// ([Package.Meta]) and resource files ([Package.Resource]: Resources/,
+// and a Heat.HOT package's template as Resources/<FullName>). Classes
+// whose ancestors come from several versions of one package are checked
+// by the engine (engine/dsl) as the reference checks them.
+//
 // Errors are [diag.List]s whose entries carry the reference's exception
 // class and message (a [decl.PyError] cause, e.g. "PackageFormatError:
 // Incorrect package format: FullName is not specified") at a position of
 // the file at fault, when there is one.
 //
-// Not yet done: the engine does not merge parents that come in several
-// versions of one package ([RemapVersions] is ready for it), nor load a
-// package by class name through the loader; images are listed, not
-// fetched.
+// Not yet done: images are listed, not fetched; no native class reads
+// the resources yet (io.murano.system.Resources belongs to the simulated
+// cloud); class configuration files (the reference's class_configs
+// folder) are not read.
 //
 // Known differences from the reference: manifest.yaml is read with the
 // YAML library's scalar rules (yes/no/on/off and 1:30 are strings) and
-// without merge keys; Tags are strings; invalid Classes and Require
+// without merge keys, except its Meta section, which is read as
+// yaml.safe_load reads it (a !yaql tag there fails the meta, not the
+// package); Tags are strings; invalid Classes and Require
 // sections and version specs are reported when the package is opened
 // rather than when the engine first uses them; an invalid Namespaces
 // section of a document without Name fails its file (and a class folder)
