@@ -9,28 +9,27 @@ import (
 
 // FieldDescription is what the dashboard renders for a field.
 type FieldDescription struct {
-	Name             string                 `json:"name"`
-	HTMLName         string                 `json:"htmlName"`
-	FieldClass       string                 `json:"fieldClass"`
-	Widget           string                 `json:"widget"`
-	InputKind        string                 `json:"inputKind"`
-	Label            any                    `json:"label"`
-	Required         bool                   `json:"required"`
-	Initial          any                    `json:"initial"`
-	Submitted        *string                `json:"submittedIfUntouched"`
-	HelpText         string                 `json:"helpText"`
-	Description      any                    `json:"description"`
-	DescriptionTitle string                 `json:"descriptionTitle"`
-	WidgetAttrs      map[string]any         `json:"widgetAttrs"`
-	MaxLength        any                    `json:"max_length,omitempty"`
-	MinLength        any                    `json:"min_length,omitempty"`
-	MaxValue         any                    `json:"max_value,omitempty"`
-	MinValue         any                    `json:"min_value,omitempty"`
-	Choices          any                    `json:"choices,omitempty"`
-	JSValidators     []jsValidator          `json:"jsValidators,omitempty"`
-	ServerValidators []string               `json:"serverValidators"`
-	ErrorMessage     string                 `json:"errorWidgetMessage,omitempty"`
-	extra            map[string]value.Value `json:"-"`
+	Name             string         `json:"name"`
+	HTMLName         string         `json:"htmlName"`
+	FieldClass       string         `json:"fieldClass"`
+	Widget           string         `json:"widget"`
+	InputKind        string         `json:"inputKind"`
+	Label            any            `json:"label"`
+	Required         bool           `json:"required"`
+	Initial          any            `json:"initial"`
+	Submitted        *string        `json:"submittedIfUntouched"`
+	HelpText         string         `json:"helpText"`
+	Description      any            `json:"description"`
+	DescriptionTitle string         `json:"descriptionTitle"`
+	WidgetAttrs      map[string]any `json:"widgetAttrs"`
+	MaxLength        any            `json:"max_length,omitempty"`
+	MinLength        any            `json:"min_length,omitempty"`
+	MaxValue         any            `json:"max_value,omitempty"`
+	MinValue         any            `json:"min_value,omitempty"`
+	Choices          any            `json:"choices,omitempty"`
+	JSValidators     []jsValidator  `json:"jsValidators,omitempty"`
+	ServerValidators []string       `json:"serverValidators"`
+	ErrorMessage     string         `json:"errorWidgetMessage,omitempty"`
 }
 
 // FormDescription is a rendered step.

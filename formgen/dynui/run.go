@@ -8,7 +8,6 @@ package dynui
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 
 	"murano.dev/playground/engine/diag"
@@ -305,14 +304,4 @@ func (r *request) toPost(f *Field, v value.Value) (string, bool) {
 		return strings.Join(parts, ", "), true
 	}
 	return pyStr(v), true
-}
-
-// SortedErrorFields lists the fields in error, sorted.
-func SortedErrorFields(errs map[string][]string) []string {
-	out := make([]string, 0, len(errs))
-	for k := range errs {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -468,7 +468,7 @@ func (r *request) clean(f *Field, raw value.Value) (value.Value, []fieldError, e
 	if !isEmpty(v) {
 		var errs []fieldError
 		for _, val := range f.validators {
-			ok, params, err := r.runValidator(val, v)
+			ok, params, err := val.check(v)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -501,10 +501,6 @@ func errorList(e *fieldError) []fieldError {
 		return nil
 	}
 	return []fieldError{*e}
-}
-
-func (r *request) runValidator(v validator, val value.Value) (bool, map[string]value.Value, error) {
-	return v.check(val)
 }
 
 // messages renders a field's errors.
