@@ -17,7 +17,6 @@ import (
 type kwarg struct {
 	key  string
 	val  value.Value
-	node *decl.Node // the value as written (nil for generated ones)
 	at   source.Span
 }
 
@@ -89,9 +88,9 @@ func (d *Definition) kwargs(spec *decl.Node) ([]kwarg, *Error) {
 		if newKey != "" {
 			k = newKey
 		}
-		kw := kwarg{key: k, val: v, node: e.Value, at: e.Key.Span}
+		kw := kwarg{key: k, val: v, at: e.Key.Span}
 		if i, ok := index[k]; ok {
-			out[i].val, out[i].node, out[i].at = kw.val, kw.node, kw.at
+			out[i].val, out[i].at = kw.val, kw.at
 			continue
 		}
 		index[k] = len(out)
