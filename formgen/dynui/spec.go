@@ -15,9 +15,9 @@ import (
 
 // kwarg is one constructor argument.
 type kwarg struct {
-	key  string
-	val  value.Value
-	at   source.Span
+	key string
+	val value.Value
+	at  source.Span
 }
 
 // regexSpec is a regexpValidator: a Python pattern and re flags.
