@@ -72,7 +72,11 @@ func Load(name string, src []byte) (*Definition, error) {
 	}
 	root := docs[0]
 	d.root = root
-	if root.Kind != decl.Map {
+	switch root.Kind {
+	case decl.Map:
+	case decl.List:
+		return nil, errorf(root.Span, "TypeError", "pop expected at most 1 argument, got 2")
+	default:
 		return nil, errorf(root.Span, "AttributeError", "'%s' object has no attribute 'pop'", pyType(root))
 	}
 	d.Version, d.SpecVersion = LatestVersion, "2.4"
@@ -168,17 +172,29 @@ func (d *Definition) loadForms(forms *decl.Node) error {
 		e := item.Entries[0]
 		f := &FormSpec{Name: e.Key.Text(), Node: item}
 		body := e.Value
-		if body.Kind != decl.Map {
+		switch body.Kind {
+		case decl.Map:
+		case decl.List:
+			return errorf(body.Span, "TypeError", "list indices must be integers or slices, not str")
+		case decl.String:
+			return errorf(body.Span, "TypeError", "string indices must be integers, not 'str'")
+		default:
 			return errorf(body.Span, "TypeError", "'%s' object is not subscriptable", pyType(body))
 		}
 		fields := body.Get("fields")
 		if fields == nil {
 			return errorf(e.Key.Span, "KeyError", "'fields'")
 		}
-		if fields.Kind != decl.List {
-			return errorf(fields.Span, "TypeError", "fields of form %s must be a list", f.Name)
+		switch fields.Kind {
+		case decl.List:
+			f.Fields = fields.Items
+		case decl.Map, decl.String:
+			if fields.Truthy() {
+				return errorf(fields.Span, "AttributeError", "'str' object has no attribute 'pop'")
+			}
+		default:
+			return errorf(fields.Span, "TypeError", "'%s' object is not iterable", pyType(fields))
 		}
-		f.Fields = fields.Items
 		if v := body.Get("validators"); v != nil && v.Kind == decl.List {
 			f.Validators = v.Items
 		}
