@@ -41,7 +41,7 @@ func InspectPackage(fsys fs.FS) (*PackageInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	return describePackage(p)
+	return DescribePackage(p)
 }
 
 // InspectPackageZip is [InspectPackage] for the bytes of a .zip.
@@ -50,18 +50,17 @@ func InspectPackageZip(data []byte) (*PackageInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	return describePackage(p)
+	return DescribePackage(p)
 }
 
-// DescribePackage describes a package opened already (by [pkg.Open],
-// [pkg.OpenZipWithWarnings] or a repository import), as [InspectPackage].
-func DescribePackage(p *pkg.Package) (*PackageInfo, error) { return describePackage(p) }
 
 // LintPackage checks the package at the root of fsys as `muranopl lint`
 // does; core is the io.murano core library, nil when it is not at hand.
 func LintPackage(fsys, core fs.FS) ([]lint.Problem, error) { return lint.Check(fsys, core) }
 
-func describePackage(p *pkg.Package) (*PackageInfo, error) {
+// DescribePackage describes a package opened already (by [pkg.Open],
+// [pkg.OpenZipWithWarnings] or a repository import), as [InspectPackage].
+func DescribePackage(p *pkg.Package) (*PackageInfo, error) {
 	m := p.Manifest
 	info := &PackageInfo{
 		FullName:    m.FullName,

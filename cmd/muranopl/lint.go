@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 
+	"murano.dev/playground/engine"
 	"murano.dev/playground/engine/lint"
 	"murano.dev/playground/engine/pkg"
 )
@@ -47,7 +48,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	if !*noCore {
 		core, _, _ = pkg.LocateCoreLibrary()
 	}
-	problems, err := lint.Check(fsys, core)
+	problems, err := engine.LintPackage(fsys, core)
 	if err != nil {
 		fmt.Fprintf(stderr, "muranopl lint: %s: %v\n", flags.Arg(0), err)
 		return 2
