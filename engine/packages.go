@@ -53,7 +53,6 @@ func InspectPackageZip(data []byte) (*PackageInfo, error) {
 	return DescribePackage(p)
 }
 
-
 // LintPackage checks the package at the root of fsys as `muranopl lint`
 // does; core is the io.murano core library, nil when it is not at hand.
 func LintPackage(fsys, core fs.FS) ([]lint.Problem, error) { return lint.Check(fsys, core) }
