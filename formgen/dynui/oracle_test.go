@@ -1,12 +1,14 @@
 package dynui
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 const (
@@ -30,7 +32,7 @@ func oracleAvailable(t *testing.T) {
 	t.Skip("the Dynamic UI oracle (python3-murano-dashboard) is not installed")
 }
 
-// TestCorpusSampleAgainstOracle re-runs every seventh corpus case through
+// TestCorpusSampleAgainstOracle re-runs every tenth corpus case through
 // the dashboard and compares its output with ours, so that goldens and
 // the implementation both follow the reference.
 func TestCorpusSampleAgainstOracle(t *testing.T) {
@@ -41,7 +43,7 @@ func TestCorpusSampleAgainstOracle(t *testing.T) {
 	skips := readSkips(t)
 	for i, c := range corpusCases(t) {
 		id := c.file + "/" + c.name
-		if i%7 != 0 || c.name == "describe" {
+		if i%10 != 0 || c.name == "describe" {
 			continue
 		}
 		if _, skipped := skips[id]; skipped {
@@ -53,8 +55,13 @@ func TestCorpusSampleAgainstOracle(t *testing.T) {
 			input := filepath.Join(dir, "input.json")
 			os.WriteFile(ui, []byte(c.yaml), 0o644)
 			os.WriteFile(input, []byte(c.input), 0o644)
-			cmd := exec.Command(oraclePython, append([]string{oracleScript, ui, input}, c.args...)...)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, oraclePython, append([]string{oracleScript, ui, input}, c.args...)...)
 			out, _ := cmd.Output()
+			if ctx.Err() != nil {
+				t.Skip("the oracle did not answer within a minute")
+			}
 			var want map[string]any
 			if err := json.Unmarshal(out, &want); err != nil {
 				t.Fatalf("oracle output is not JSON: %v\n%s", err, out)
