@@ -424,6 +424,14 @@ func (r *request) clean(f *Field, raw value.Value) (value.Value, []fieldError, e
 		}
 		return raw, nil, nil
 	}
+	if f.Disabled {
+		// Django cleans the initial value of a disabled field.
+		initial, err := r.initialValue(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		raw = initial
+	}
 	v, ferr, err := f.toPython(raw)
 	if err != nil || ferr != nil {
 		return nil, errorList(ferr), err
@@ -435,17 +443,6 @@ func (r *request) clean(f *Field, raw value.Value) (value.Value, []fieldError, e
 		}
 		if !value.Truth(en) {
 			return v, nil, nil
-		}
-	}
-	if f.Disabled {
-		// Django keeps the initial value of a disabled field.
-		initial, err := r.initialValue(f)
-		if err != nil {
-			return nil, nil, err
-		}
-		v, ferr, err = f.toPython(initial)
-		if err != nil || ferr != nil {
-			return nil, errorList(ferr), err
 		}
 	}
 	if isEmpty(v) && f.Required {
