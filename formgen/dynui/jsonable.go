@@ -30,7 +30,7 @@ func JSONable(v value.Value) any {
 		if math.IsInf(f, 0) || math.IsNaN(f) {
 			return pyStr(x)
 		}
-		return f
+		return pyFloat(f)
 	case value.String:
 		return string(x)
 	case *value.List:
@@ -50,6 +50,11 @@ func JSONable(v value.Value) any {
 	}
 	return pyStr(v)
 }
+
+// pyFloat prints as Python's repr of a float (1.0, 1e+16).
+type pyFloat float64
+
+func (f pyFloat) MarshalJSON() ([]byte, error) { return []byte(value.FormatFloat(float64(f))), nil }
 
 type jsonNumber string
 
