@@ -102,7 +102,6 @@ type Field struct {
 	// Pos is where the field is written in ui.yaml.
 	Pos source.Span
 
-	form           *Form
 	nameIsExpr     bool        // the name is a YAQL expression (unquoted a-b)
 	label          value.Value // nil: Django's pretty_name
 	initial        value.Value
@@ -121,7 +120,6 @@ type Field struct {
 	attrs          map[string]value.Value
 	confirmInput   bool
 	clone          bool // the -clone of a password
-	flavorChoices  bool
 	emptyAsNone    bool // app references clean '' to None
 	djangoSelect   bool // Django's Select renders a None key as ''
 	requirements   *value.Dict
@@ -167,7 +165,7 @@ func fieldType(n *decl.Node) (Kind, []string) {
 }
 
 // buildField constructs one field of a form.
-func (r *request) buildField(form *Form, spec *decl.Node) (*Field, error) {
+func (r *request) buildField(spec *decl.Node) (*Field, error) {
 	if spec.Kind != decl.Map {
 		return nil, errorf(spec.Span, "AttributeError", "'%s' object has no attribute 'pop'", pyType(spec))
 	}
@@ -185,7 +183,7 @@ func (r *request) buildField(form *Form, spec *decl.Node) (*Field, error) {
 	}
 	cls := classes[kind]
 	f := &Field{Name: nameNode.Text(), Kind: kind, Class: cls.name, Widget: cls.widget, FQNs: fqns, Pos: spec.Span,
-		form: form, props: map[string]*rawExpr{}, errorMessages: map[string]string{}, attrs: map[string]value.Value{},
+		props: map[string]*rawExpr{}, errorMessages: map[string]string{}, attrs: map[string]value.Value{},
 		strip: true, confirmInput: true, Required: true, emptyValue: value.String(""), nameIsExpr: nameIsExpr}
 	kwargs, err := r.def.kwargs(spec)
 	if err != nil {
@@ -511,7 +509,6 @@ func (r *request) populate(f *Field, args map[string]kwarg) error {
 		}
 		f.Choices = items
 	case Flavor:
-		f.flavorChoices = true
 		var items []ChoiceItem
 		for _, fl := range cat.Flavors {
 			if f.requirements != nil && !meets(fl.VCPUs, fl.Disk, fl.RAM, f.requirements) {

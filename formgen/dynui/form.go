@@ -128,7 +128,7 @@ func (r *request) buildForm(i int, spec *FormSpec) (*Form, error) {
 		f.Title = spec.Title.Text()
 	}
 	for _, fs := range spec.Fields {
-		fl, err := r.buildField(f, fs)
+		fl, err := r.buildField(fs)
 		if err != nil {
 			return nil, err
 		}
@@ -191,7 +191,7 @@ func (r *request) managementForm(i int) (*Form, error) {
 		if r.w.opts.Nested && fs.Get("name").Text() == "stay_at_the_catalog" {
 			continue
 		}
-		fl, err := r.buildField(f, fs)
+		fl, err := r.buildField(fs)
 		if err != nil {
 			return nil, err
 		}
