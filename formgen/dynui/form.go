@@ -183,7 +183,10 @@ func (r *request) managementForm(i int) (*Form, error) {
 		return nil, nil
 	}
 	f := &Form{Index: i, Name: ManagementForm}
-	specs := managementSpecs(r.w.opts.FQN)
+	if r.w.management == nil {
+		r.w.management = managementSpecs(r.w.opts.FQN)
+	}
+	specs := r.w.management
 	for j, fs := range specs {
 		if j == 0 && !new22 {
 			continue
@@ -228,7 +231,7 @@ func (r *request) validators(f *Field, v value.Value, kw kwarg) ([]validator, *E
 	for _, item := range list.Items {
 		switch x := item.(type) {
 		case *regexSpec:
-			re, err := compileRegex(x)
+			re, err := r.def.compileRegex(x)
 			if err != nil {
 				e := asError(err)
 				e.Pos = kw.at
@@ -245,7 +248,7 @@ func (r *request) validators(f *Field, v value.Value, kw kwarg) ([]validator, *E
 				msg = pyStr(msgV)
 			}
 			if spec := nestedRegex(expr); spec != nil {
-				re, err := compileRegex(spec)
+				re, err := r.def.compileRegex(spec)
 				if err != nil {
 					e := asError(err)
 					e.Pos = kw.at

@@ -30,6 +30,9 @@ type Definition struct {
 
 	root  *decl.Node
 	exprs map[*decl.Node]*rawExpr
+	// Caches of what every request would compute again the same way.
+	specs   map[*decl.Node]specArgs
+	regexes map[regexSpec]*compiledRegex
 	// contextClash is the error of a top-level Context key, which
 	// replaces the service's YAQL context; contextType its Python type.
 	contextClash *Error
@@ -62,7 +65,7 @@ func Load(name string, src []byte) (*Definition, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	d := &Definition{File: file, exprs: map[*decl.Node]*rawExpr{}}
+	d := &Definition{File: file, exprs: map[*decl.Node]*rawExpr{}, specs: map[*decl.Node]specArgs{}, regexes: map[regexSpec]*compiledRegex{}}
 	fileStart := source.At(source.Pos{File: name, Line: 1, Col: 1})
 	if len(docs) == 0 || docs[0].Kind == decl.Null {
 		return nil, errorf(fileStart, "AttributeError", "'NoneType' object has no attribute 'pop'")

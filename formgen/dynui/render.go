@@ -151,7 +151,7 @@ func (r *request) networkChoices(f *Field) ([]ChoiceItem, *Error) {
 	opts := f.networkOptions
 	var filter *compiledRegex
 	if opts.filter != "" {
-		re, err := compileRegex(&regexSpec{pattern: "^(?:" + opts.filter + ")"})
+		re, err := r.def.compileRegex(&regexSpec{pattern: "^(?:" + opts.filter + ")"})
 		if err != nil {
 			e := asError(err)
 			e.Pos = f.Pos

@@ -66,8 +66,23 @@ func parseRegexp(n *decl.Node) (*regexSpec, *Error) {
 	return r, nil
 }
 
+// specArgs is the cached conversion of a field's mapping.
+type specArgs struct {
+	kwargs []kwarg
+	err    *Error
+}
+
 // kwargs converts the field's mapping (without type and name).
 func (d *Definition) kwargs(spec *decl.Node) ([]kwarg, *Error) {
+	if c, ok := d.specs[spec]; ok {
+		return c.kwargs, c.err
+	}
+	kw, err := d.convertKwargs(spec)
+	d.specs[spec] = specArgs{kw, err}
+	return kw, err
+}
+
+func (d *Definition) convertKwargs(spec *decl.Node) ([]kwarg, *Error) {
 	var out []kwarg
 	index := map[string]int{}
 	for _, e := range spec.Entries {

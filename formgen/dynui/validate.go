@@ -171,6 +171,18 @@ func mustParse(src string) *yaql.Statement {
 	return s
 }
 
+// compileRegex compiles a pattern once per definition.
+func (d *Definition) compileRegex(spec *regexSpec) (*compiledRegex, error) {
+	if re, ok := d.regexes[*spec]; ok {
+		return re, nil
+	}
+	re, err := compileRegex(spec)
+	if err == nil {
+		d.regexes[*spec] = re
+	}
+	return re, err
+}
+
 func compileRegex(spec *regexSpec) (*compiledRegex, error) {
 	c := legacyRoot.Child()
 	c.Set("p", value.String(spec.pattern))

@@ -55,6 +55,9 @@ type Wizard struct {
 	data *value.Dict
 	// posts are the data posted for each validated step.
 	posts map[int]map[string]string
+	// management holds the specifications of the workflowManagement
+	// step's fields.
+	management []*decl.Node
 	// ParametersSourceCalls records the static action calls made.
 	ParametersSourceCalls []value.Value
 }
