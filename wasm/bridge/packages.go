@@ -1,5 +1,5 @@
 // This file defines the bridge's package methods: open a package (a .zip
-// or the files of a folder), read one of its files, export it as a .zip
+// or the files of a folder; a repository folder opens as with repo.open), read one of its files, export it as a .zip
 // and close it.
 
 package bridge
@@ -31,6 +31,9 @@ type packageOpenParams struct {
 	// of a folder, by path. One of the two is given.
 	Zip   *string           `json:"zip"`
 	Files map[string]string `json:"files"`
+	// Unread are the sizes of files handed over by name only (the images
+	// of a repository folder).
+	Unread map[string]int `json:"unread"`
 	// Repo is the base URL of a repository that the package's
 	// requirements are resolved against (optional).
 	Repo string `json:"repo"`
@@ -101,13 +104,14 @@ func packageOpen(ctx context.Context, raw []byte) []byte {
 		}
 		w, err = openZipWorkspace(data)
 	case p.Files != nil && p.Zip == nil:
-		files := make(map[string][]byte, len(p.Files))
-		for name, b64 := range p.Files {
-			data, derr := base64.StdEncoding.DecodeString(b64)
-			if derr != nil {
-				return failure("request", name+": invalid base64: "+derr.Error())
-			}
-			files[name] = data
+		files, fail := decodeFiles(p.Files)
+		if fail != nil {
+			return fail
+		}
+		if f, ferr := openRepoFolder(files, p.Unread); ferr != nil {
+			return packageFailure("repository", ferr)
+		} else if f != nil {
+			return answerRepoFolder(f)
 		}
 		w, err = openFilesWorkspace(files)
 	default:

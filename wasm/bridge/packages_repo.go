@@ -44,7 +44,9 @@ func SetFetcher(f Fetch) {
 // it keeps the files fetched, so that a package is fetched once and its
 // bytes can be opened as a workspace.
 type remoteRepo struct {
-	base     *url.URL
+	base *url.URL // nil for a folder
+	// label names the repository to the user: its base URL or the folder.
+	label    string
 	repo     *pkg.Repository
 	warnings []string
 	// failures are the fetches that failed other than with "not found"
@@ -79,6 +81,7 @@ func openRepo(ctx context.Context, raw string) (*remoteRepo, error) {
 		r.warnings = append(r.warnings, fmt.Sprintf(
 			"the repository URL %q has no trailing slash: muranoclient would replace its last segment; %q is used", raw, base.String()))
 	}
+	r.label = base.String()
 	r.repo = pkg.NewFetcherRepository(func(name string) ([]byte, error) {
 		r.mu.Lock()
 		data, ok := r.fetched[name]
@@ -174,7 +177,7 @@ func resolveRequirements(p *pkg.Package, repo *remoteRepo) map[string]any {
 	if repo == nil {
 		return out
 	}
-	out["repository"] = repo.base.String()
+	out["repository"] = repo.label
 	var available []*pkg.Package
 	for i, r := range pkg.RequirementsOf(p) {
 		im, err := repo.repo.ImportPackage(r.Package, r.Spec)
@@ -223,14 +226,17 @@ func resolveRequirements(p *pkg.Package, repo *remoteRepo) map[string]any {
 }
 
 type repoImportParams struct {
-	URL     string `json:"url"`
+	URL string `json:"url"`
+	// Handle is a repository folder opened with repo.open, instead of URL.
+	Handle  string `json:"handle"`
 	Package string `json:"package"`
 	Version string `json:"version"`
 	Bundle  string `json:"bundle"`
 }
 
 // repoImport imports a package (with "package") or the packages of a
-// bundle (with "bundle") from the repository at "url" with their Require
+// bundle (with "bundle") from the repository at "url" (or the folder
+// opened as "handle") with their Require
 // closure. The packages named are opened as workspaces: a package import
 // answers as package.open, plus "imported" (the closure, dependencies
 // first), "images" and the import's warnings; a bundle import answers
@@ -243,7 +249,13 @@ func repoImport(ctx context.Context, raw []byte) []byte {
 	if (p.Package == "") == (p.Bundle == "") {
 		return failure("request", `repo.import takes either "package" or "bundle"`)
 	}
-	repo, err := openRepo(ctx, p.URL)
+	var repo *remoteRepo
+	var err error
+	if p.Handle != "" {
+		repo, err = openFolderRepo(p.Handle)
+	} else {
+		repo, err = openRepo(ctx, p.URL)
+	}
 	if err != nil {
 		return packageFailure("repository", err)
 	}
@@ -263,6 +275,9 @@ func repoImport(ctx context.Context, raw []byte) []byte {
 		}
 	}
 	if err != nil {
+		if p.Package != "" {
+			repo.failures = append(repo.failures, repo.brokenPackages(p.Package)...)
+		}
 		return repo.failure(err)
 	}
 	repo.warnings = append(repo.warnings, im.Warnings...)

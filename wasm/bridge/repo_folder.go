@@ -1,0 +1,403 @@
+// This file defines repository folders for the bridge: a folder the user
+// opens that holds a murano package repository (apps/<FQN>[.<version>].zip,
+// bundles/<name>.bundle, images/ and an images.lst, packages.md §6), kept
+// in memory by handle so that its packages and bundles can be imported.
+
+package bridge
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+
+	"murano.dev/playground/engine"
+	"murano.dev/playground/engine/pkg"
+)
+
+func init() {
+	methods["repo.open"] = repoOpen
+}
+
+// RepoFolder is a repository folder opened in the playground.
+type RepoFolder struct {
+	Handle string
+	// Root is the folder of the picked files that holds apps/ and
+	// bundles/ ("" for the root).
+	Root string
+	// Files are the files read, by path relative to Root.
+	Files map[string][]byte
+	// Unread are the files handed over by name and size only (the
+	// images, which may be large), by path relative to Root.
+	Unread map[string]int
+}
+
+// maxRepoFolders is the number of repository folders kept open; opening
+// one more closes the oldest.
+const maxRepoFolders = 8
+
+var repoFolders = struct {
+	sync.Mutex
+	next  int
+	order []string
+	open  map[string]*RepoFolder
+}{open: map[string]*RepoFolder{}}
+
+// LookupRepoFolder returns the open repository folder with the handle.
+func LookupRepoFolder(handle string) (*RepoFolder, bool) {
+	repoFolders.Lock()
+	defer repoFolders.Unlock()
+	f, ok := repoFolders.open[handle]
+	return f, ok
+}
+
+func keepRepoFolder(f *RepoFolder) {
+	repoFolders.Lock()
+	defer repoFolders.Unlock()
+	repoFolders.next++
+	f.Handle = "repo-" + strconv.Itoa(repoFolders.next)
+	repoFolders.open[f.Handle] = f
+	repoFolders.order = append(repoFolders.order, f.Handle)
+	for len(repoFolders.order) > maxRepoFolders {
+		delete(repoFolders.open, repoFolders.order[0])
+		repoFolders.order = repoFolders.order[1:]
+	}
+}
+
+// isRepositoryFile reports whether a path (relative to a repository's
+// root) is a package or a bundle where the reference's client looks for
+// them.
+func isRepositoryFile(name string) bool {
+	dir, file := path.Split(name)
+	return dir == "apps/" && strings.HasSuffix(file, ".zip") || dir == "bundles/" && strings.HasSuffix(file, ".bundle")
+}
+
+// repositoryRoot finds a repository in the picked files: the root when it
+// has a package in apps/ or a bundle in bundles/, else the single
+// top-level folder that does (macOS's __MACOSX and .DS_Store aside). A
+// package (a manifest.yaml there) is not a repository.
+func repositoryRoot(names []string) (string, bool) {
+	holds := func(prefix string) bool {
+		if slices.Contains(names, prefix+"manifest.yaml") {
+			return false
+		}
+		return slices.ContainsFunc(names, func(n string) bool {
+			rest, ok := strings.CutPrefix(n, prefix)
+			return ok && isRepositoryFile(rest)
+		})
+	}
+	if holds("") {
+		return "", true
+	}
+	var top string
+	for _, name := range names {
+		first, _, nested := strings.Cut(name, "/")
+		switch {
+		case first == "__MACOSX" || first == ".DS_Store":
+		case !nested || top != "" && first != top:
+			return "", false
+		default:
+			top = first
+		}
+	}
+	return top, top != "" && holds(top+"/")
+}
+
+// openRepoFolder returns the repository the picked files are (nil when
+// they are not one), within the limits of a package archive: a package
+// of apps/ as large as a whole archive, the repository's files no more.
+func openRepoFolder(files map[string][]byte, unread map[string]int) (*RepoFolder, error) {
+	names := make([]string, 0, len(files)+len(unread))
+	for name := range files {
+		names = append(names, strings.ReplaceAll(name, `\`, "/"))
+	}
+	for name := range unread {
+		names = append(names, strings.ReplaceAll(name, `\`, "/"))
+	}
+	root, ok := repositoryRoot(names)
+	if !ok {
+		return nil, nil
+	}
+	if len(names) > pkg.MaxZipEntries {
+		return nil, fmt.Errorf("the folder has %d files, more than %d", len(names), pkg.MaxZipEntries)
+	}
+	f := &RepoFolder{Root: root, Files: map[string][]byte{}, Unread: map[string]int{}}
+	relative := func(name string) (string, error) {
+		p, err := packagePath(name)
+		if err != nil {
+			return "", err
+		}
+		if root != "" {
+			p = strings.TrimPrefix(p, root+"/")
+		}
+		if _, dup := f.Files[p]; dup {
+			return "", fmt.Errorf("the folder has two files named %q", p)
+		}
+		return p, nil
+	}
+	var total int
+	for name, data := range files {
+		p, err := relative(name)
+		if err != nil {
+			return nil, err
+		}
+		if len(data) > pkg.MaxZipSize {
+			return nil, fmt.Errorf("the file %q is larger than %d bytes", name, pkg.MaxZipSize)
+		}
+		if total += len(data); total > pkg.MaxZipSize {
+			return nil, fmt.Errorf("the folder's files are larger than %d bytes", pkg.MaxZipSize)
+		}
+		f.Files[p] = data
+	}
+	for name, size := range unread {
+		p, err := relative(name)
+		if err != nil {
+			return nil, err
+		}
+		f.Unread[p] = size
+	}
+	return f, nil
+}
+
+// openFolderRepo prepares the repository folder with the handle for one
+// request, like [openRepo] for a URL.
+func openFolderRepo(handle string) (*remoteRepo, error) {
+	f, ok := LookupRepoFolder(handle)
+	if !ok {
+		return nil, fmt.Errorf("no open repository %q", handle)
+	}
+	label := "the opened folder"
+	if f.Root != "" {
+		label = f.Root + "/"
+	}
+	return &remoteRepo{
+		label:   label,
+		repo:    pkg.NewRepository(filesFS(f.Files)),
+		fetched: f.Files,
+		opened:  map[string]*pkg.Package{},
+	}, nil
+}
+
+// brokenPackages returns why the files read for a package name
+// (apps/<name>.zip, apps/<name>.<version>.zip) do not open: the reason an
+// import finds no version of it.
+func (r *remoteRepo) brokenPackages(name string) []error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var errs []error
+	for _, file := range sortedPaths(r.fetched) {
+		stem, ok := strings.CutSuffix(strings.TrimPrefix(file, "apps/"), ".zip")
+		if !ok || !strings.HasPrefix(file, "apps/") || stem != name && !strings.HasPrefix(stem, name+".") {
+			continue
+		}
+		if _, err := pkg.OpenZip(r.fetched[file]); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %s", file, err))
+		}
+	}
+	return errs
+}
+
+type repoOpenParams struct {
+	// Files are the base64 of the folder's files by path, Unread the
+	// sizes of files handed over by name only.
+	Files  map[string]string `json:"files"`
+	Unread map[string]int    `json:"unread"`
+}
+
+// repoOpen opens the picked files as a repository folder and answers
+// {"ok", "repository": …} (see [describeRepoFolder]).
+func repoOpen(_ context.Context, raw []byte) []byte {
+	var p repoOpenParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return failure("request", "invalid parameters: "+err.Error())
+	}
+	files, fail := decodeFiles(p.Files)
+	if fail != nil {
+		return fail
+	}
+	f, err := openRepoFolder(files, p.Unread)
+	switch {
+	case err != nil:
+		return packageFailure("repository", err)
+	case f == nil:
+		return failure("repository", "the folder is not a repository: it has no apps/<name>.zip nor bundles/<name>.bundle")
+	}
+	return answerRepoFolder(f)
+}
+
+// decodeFiles decodes the base64 of files by path; on failure it returns
+// the answer.
+func decodeFiles(encoded map[string]string) (map[string][]byte, []byte) {
+	files := make(map[string][]byte, len(encoded))
+	for name, b64 := range encoded {
+		data, err := base64.StdEncoding.DecodeString(b64)
+		if err != nil {
+			return nil, failure("request", name+": invalid base64: "+err.Error())
+		}
+		files[name] = data
+	}
+	return files, nil
+}
+
+// answerRepoFolder keeps a repository folder and describes it.
+func answerRepoFolder(f *RepoFolder) []byte {
+	keepRepoFolder(f)
+	return respond(map[string]any{"ok": true, "repository": describeRepoFolder(f)})
+}
+
+// repoPackage is a package of a repository folder: its file, the package
+// as `muranopl inspect` prints it (null when it does not open), why not,
+// and what Murano would object to.
+type repoPackage struct {
+	File     string          `json:"file"`
+	Package  json.RawMessage `json:"package"`
+	Errors   []problem       `json:"errors"`
+	Warnings []string        `json:"warnings"`
+}
+
+type repoBundle struct {
+	Name    string        `json:"name"`
+	File    string        `json:"file"`
+	Format  string        `json:"format"` // "json" or "yaml"
+	Entries []bundleEntry `json:"entries"`
+	Error   *string       `json:"error"`
+}
+
+type bundleEntry struct {
+	Name    string `json:"name"`
+	Version string `json:"version,omitempty"`
+	URL     string `json:"url,omitempty"`
+}
+
+type repoImage struct {
+	Name            string `json:"name"`
+	DiskFormat      string `json:"diskFormat"`
+	ContainerFormat string `json:"containerFormat"`
+	URL             string `json:"url"`
+	// Package is the package whose images.lst lists the image ("" for the
+	// repository's own images.lst).
+	Package string `json:"package"`
+	// Present tells whether images/ holds the file (always false for an
+	// http(s) URL).
+	Present bool `json:"present"`
+}
+
+// describeRepoFolder lists what a repository folder holds: its packages
+// (broken ones with their errors), bundles with their entries, the
+// images the packages and the repository's images.lst ask for, and the
+// files of images/.
+func describeRepoFolder(f *RepoFolder) map[string]any {
+	packages := []repoPackage{}
+	bundles := []repoBundle{}
+	images := []repoImage{}
+	present := func(url string) bool {
+		if _, ok := f.Files[url]; ok {
+			return true
+		}
+		_, ok := f.Unread[url]
+		return ok
+	}
+	for _, name := range sortedPaths(f.Files) {
+		dir, file := path.Split(name)
+		switch {
+		case dir == "apps/" && strings.HasSuffix(file, ".zip"):
+			rp := repoPackage{File: name, Errors: []problem{}, Warnings: []string{}}
+			p, warnings, err := pkg.OpenZipWithWarnings(f.Files[name])
+			for _, w := range warnings {
+				rp.Warnings = append(rp.Warnings, w.Msg)
+			}
+			if err != nil {
+				rp.Errors = problemsOf("package", err)
+				packages = append(packages, rp)
+				continue
+			}
+			if info, err := engine.DescribePackage(p); err != nil {
+				rp.Errors = problemsOf("package", err)
+			} else {
+				rp.Package = json.RawMessage(info.JSON())
+			}
+			if stem := strings.TrimSuffix(file, ".zip"); stem != p.Name() && !strings.HasPrefix(stem, p.Name()+".") {
+				rp.Warnings = append(rp.Warnings, fmt.Sprintf(
+					"%s holds %s: the client looks for it at apps/%s.zip, so it cannot be imported by name", name, p.Name(), p.Name()))
+			}
+			for _, img := range p.Images() {
+				images = append(images, repoImage{img.Name, img.DiskFormat, img.ContainerFormat, img.URL, p.Name(), present(img.URL)})
+			}
+			packages = append(packages, rp)
+		case dir == "bundles/" && strings.HasSuffix(file, ".bundle"):
+			b := repoBundle{Name: strings.TrimSuffix(file, ".bundle"), File: name, Format: "yaml", Entries: []bundleEntry{}}
+			if json.Valid(f.Files[name]) {
+				b.Format = "json"
+			}
+			if entries, err := pkg.ParseBundle(f.Files[name]); err != nil {
+				msg := err.Error()
+				b.Error = &msg
+			} else {
+				for _, e := range entries {
+					b.Entries = append(b.Entries, bundleEntry(e))
+				}
+			}
+			bundles = append(bundles, b)
+		}
+	}
+	for _, img := range listedImages(f.Files["images.lst"]) {
+		img.Present = present(img.URL)
+		images = append(images, img)
+	}
+	imageFiles := []string{}
+	for name := range f.Files {
+		if strings.HasPrefix(name, "images/") {
+			imageFiles = append(imageFiles, name)
+		}
+	}
+	for name := range f.Unread {
+		if strings.HasPrefix(name, "images/") {
+			imageFiles = append(imageFiles, name)
+		}
+	}
+	slices.Sort(imageFiles)
+	return map[string]any{
+		"handle": f.Handle, "root": f.Root, "packages": packages, "bundles": bundles,
+		"images": images, "imageFiles": imageFiles,
+	}
+}
+
+// listedImages reads an images.lst as the reference's client reads a
+// package's: a mapping whose Images lists {Name, DiskFormat,
+// ContainerFormat, Url?}; an image without the first three is skipped.
+func listedImages(data []byte) []repoImage {
+	var doc struct {
+		Images []map[string]any `yaml:"Images"`
+	}
+	if data == nil || yaml.Unmarshal(data, &doc) != nil {
+		return nil
+	}
+	var out []repoImage
+	for _, spec := range doc.Images {
+		str := func(k string) string {
+			if v, ok := spec[k]; ok && v != nil {
+				return fmt.Sprint(v)
+			}
+			return ""
+		}
+		img := repoImage{Name: str("Name"), DiskFormat: str("DiskFormat"), ContainerFormat: str("ContainerFormat"), URL: str("Url")}
+		if img.Name == "" || img.DiskFormat == "" || img.ContainerFormat == "" {
+			continue
+		}
+		if img.URL == "" {
+			img.URL = img.Name
+		}
+		if !strings.HasPrefix(img.URL, "http://") && !strings.HasPrefix(img.URL, "https://") {
+			img.URL = path.Join("images", img.URL)
+		}
+		out = append(out, img)
+	}
+	return out
+}
