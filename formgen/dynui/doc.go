@@ -18,4 +18,13 @@
 // the dashboard raises (a bad Version, an unknown field attribute, a YAQL
 // runtime error) are [*Error] values carrying the Python exception class,
 // its message and the position in ui.yaml.
+//
+// Known differences from the dashboard: regular expressions run on the
+// YAQL library's RE2 translation, so a regexpValidator using lookaround or
+// backreferences fails with NotImplementedError (the default password
+// rule, which uses lookahead, is checked natively); a network answer that
+// is not a tuple fails with a shorter ast.literal_eval message; infinite
+// and NaN floats print as strings in JSON; the HTML, the browser-side
+// checks and the quota bars are not rendered (Describe gives the data
+// behind them).
 package dynui
