@@ -46,8 +46,8 @@ func ParseInput(data []byte) (*Input, error) {
 				in.Environment = append([]value.Value{}, l.Items...)
 			}
 		case "__catalog__":
-			in.Catalog = []string{}
 			if l, ok := val.(*value.List); ok {
+				in.Catalog = []string{}
 				for _, it := range l.Items {
 					in.Catalog = append(in.Catalog, pyStr(it))
 				}
