@@ -6,6 +6,7 @@ package dynui
 import (
 	"fmt"
 
+	"murano.dev/playground/engine/diag"
 	"murano.dev/playground/engine/source"
 )
 
@@ -28,4 +29,10 @@ func (e *Error) Error() string {
 
 func errorf(at source.Span, typ, format string, args ...any) *Error {
 	return &Error{Type: typ, Message: fmt.Sprintf(format, args...), Pos: at}
+}
+
+// Diagnostic returns the error as the engine's diagnostics are reported
+// (diag.Format and diag.JSON render it with the offending line).
+func (e *Error) Diagnostic() *diag.Error {
+	return &diag.Error{Kind: diag.Load, Pos: e.Pos, Msg: e.Type + ": " + e.Message, Err: e}
 }

@@ -190,3 +190,12 @@ func TestLiteralEval(t *testing.T) {
 		t.Error("bogus evaluated")
 	}
 }
+
+func TestErrorDiagnostic(t *testing.T) {
+	_, err := Load("ui.yaml", []byte("Version: 3\nApplication: {}\n"))
+	d := AsError(err).Diagnostic()
+	want := "ui.yaml:1:10: ValueError: Unsupported Dynamic UI format version: requested format version 3.0.0 is not compatible with the supported family 2"
+	if d.Error() != want {
+		t.Errorf("diagnostic = %q, want %q", d.Error(), want)
+	}
+}
