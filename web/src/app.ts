@@ -1,6 +1,7 @@
 // The page: two views chosen by the tabs of the top bar and the URL hash —
-// #yaql, the YAQL console (main.ts), and #packages[/<full name>], the
-// Packages view (packages/). They share one engine.
+// #yaql, the YAQL console (main.ts), and #packages[/<full name>[/<tab>]],
+// the Packages view (packages/). They share one engine. Without a hash
+// the page opens the example web server on its Forms tab.
 
 import { engine } from './main';
 import { type PackagesView, packagesView } from './packages/view';
@@ -10,6 +11,10 @@ type ViewId = 'yaql' | 'packages';
 const titles: Record<ViewId, string> = { yaql: 'YAQL console', packages: 'Packages' };
 const ids: ViewId[] = ['yaql', 'packages'];
 
+/** What the page shows without a hash: a built-in example and the tab it opens on. */
+const defaultExample = 'org.playground.examples.WebServer';
+const defaultTab = 'forms';
+
 let packages: PackagesView | undefined;
 
 function tab(id: ViewId): HTMLAnchorElement {
@@ -18,7 +23,7 @@ function tab(id: ViewId): HTMLAnchorElement {
 
 function route(): void {
   const [head, ...rest] = location.hash.replace(/^#/, '').split('/');
-  const current: ViewId = head === 'packages' ? 'packages' : 'yaql';
+  const current: ViewId = head === 'packages' || head === '' ? 'packages' : 'yaql';
   for (const id of ids) {
     const on = id === current;
     tab(id).setAttribute('aria-selected', String(on));
@@ -29,7 +34,8 @@ function route(): void {
   document.title = `${titles[current]} · Murano playground`;
   if (current === 'packages') {
     packages ??= packagesView(engine);
-    packages.route(decodeURIComponent(rest.join('/')));
+    if (head === '') packages.route(defaultExample, defaultTab);
+    else packages.route(decodeURIComponent(rest[0] ?? ''), rest[1]);
   }
 }
 
