@@ -22,7 +22,7 @@ after(async () => {
 
 /** Runs fn on a fresh page and then checks that nothing left 127.0.0.1 and no page error happened. */
 async function withPlayground(fn, viewport) {
-  const playground = await openPlayground(browser, server.url, viewport);
+  const playground = await openPlayground(browser, server.url + '#yaql', viewport);
   try {
     await fn(playground);
     assert.deepEqual(playground.external, [], 'requests to hosts other than 127.0.0.1');
