@@ -1,6 +1,7 @@
 // Typed wrappers of the engine's package methods (wasm/bridge/packages*.go).
 
 import type { Engine } from '../engine';
+import type { RepositoryOpened } from './repo-api';
 
 /** An error or a lint finding; file is relative to the package root ("" and line 0 for the whole archive). */
 export interface Problem {
@@ -86,10 +87,12 @@ export interface Failure {
 
 export type OpenResponse = OpenedPackage | Failure;
 
-export type OpenSource = { zip: string } | { files: Record<string, string> };
+/** A .zip, or a folder's files by path (unread: files handed over by size only, see repositoryImages). */
+export type OpenSource = { zip: string } | { files: Record<string, string>; unread?: Record<string, number> };
 
-export function openPackage(engine: Engine, source: OpenSource, repo?: string): Promise<OpenResponse> {
-  return engine.call('package.open', { ...source, repo }) as Promise<OpenResponse>;
+/** Opens a package, or the repository the files are (see repo-api.ts). */
+export function openPackage(engine: Engine, source: OpenSource, repo?: string): Promise<OpenResponse | RepositoryOpened> {
+  return engine.call('package.open', { ...source, repo }) as Promise<OpenResponse | RepositoryOpened>;
 }
 
 export function importPackage(engine: Engine, url: string, name: string, version?: string): Promise<OpenResponse> {

@@ -3,6 +3,7 @@
 // the bytes package.open takes.
 
 import type { OpenSource } from './api';
+import { repositoryImages } from './repo-api';
 
 /** The most files a package may have (engine/pkg's MaxZipEntries). */
 const maxFiles = 10_000;
@@ -41,10 +42,15 @@ export async function fromZip(file: File): Promise<Picked> {
 export async function fromFiles(files: { path: string; file: File }[]): Promise<Picked> {
   if (files.length > maxFiles) throw new Error(`${files.length} files, more than a package may hold (${maxFiles})`);
   const out: Record<string, string> = {};
-  for (const { path, file } of files) out[path] = await fileBase64(file);
+  const unread: Record<string, number> = {};
+  const images = repositoryImages(files.map((f) => f.path));
+  for (const { path, file } of files) {
+    if (images.has(path)) unread[path] = file.size;
+    else out[path] = await fileBase64(file);
+  }
   const top = files.length > 0 ? files[0].path.split('/')[0] : '';
   const sameTop = files.every((f) => f.path.startsWith(top + '/'));
-  return { source: { files: out }, label: sameTop ? `${top}/` : `${files.length} files` };
+  return { source: { files: out, unread }, label: sameTop ? `${top}/` : `${files.length} files` };
 }
 
 /** The files of an <input type=file webkitdirectory>. */

@@ -5,6 +5,8 @@
 import type { Engine } from '../engine';
 import { closePackage, exportPackage, importPackage, type OpenResponse, type OpenedPackage, openPackage } from './api';
 import { fromBase64, fromDrop, fromFolderInput, fromZip, type Picked } from './input';
+import { repositoryPanel } from './repo';
+import type { RepositoryOpened } from './repo-api';
 import { el, type MountedSubView, subViews, where } from './subview';
 import './overview';
 import './files';
@@ -49,6 +51,7 @@ export function packagesView(engine: Engine): PackagesView {
     drop: byId('pkg-drop'),
   };
   ui.repoUrl.value = new URL(builtinRepo, location.href).href;
+  const repoPanel = repositoryPanel({ engine, root: ui.root, before: byId('pkg-main'), form: ui.repoForm, name: ui.repoName, open, setStatus });
 
   let current: OpenedPackage | undefined;
   let active = 'overview';
@@ -121,10 +124,10 @@ export function packagesView(engine: Engine): PackagesView {
     ui.status.textContent = text;
   }
 
-  async function open(label: string, request: () => Promise<OpenResponse>): Promise<OpenedPackage | undefined> {
+  async function open(label: string, request: () => Promise<OpenResponse | RepositoryOpened>): Promise<OpenedPackage | undefined> {
     const seq = ++latest;
     setStatus('running', `Opening ${label}…`);
-    let response: OpenResponse;
+    let response: OpenResponse | RepositoryOpened;
     const started = performance.now();
     try {
       response = await request();
@@ -136,13 +139,18 @@ export function packagesView(engine: Engine): PackagesView {
       return undefined;
     }
     if (seq !== latest) {
-      if (response.ok) void closePackage(engine, response.handle);
+      if (response.ok && 'handle' in response) void closePackage(engine, response.handle);
       return undefined;
     }
     const took = Math.round(performance.now() - started);
     if (!response.ok) {
       setStatus('error', `Could not open ${label}`);
       showFailure(label, response.errors?.length ? response.errors : [response.error]);
+      return undefined;
+    }
+    if ('repository' in response) {
+      repoPanel.show(response.repository, label);
+      setStatus('done', `Opened the repository ${label} in ${took} ms: import a package or a bundle from it`);
       return undefined;
     }
     if (current) void closePackage(engine, current.handle);
@@ -228,7 +236,8 @@ export function packagesView(engine: Engine): PackagesView {
   });
   ui.repoForm.addEventListener('submit', (event) => {
     event.preventDefault();
-    void importFrom(ui.repoUrl.value.trim(), ui.repoName.value.trim());
+    if (repoPanel.bundleChosen()) void repoPanel.importUrlBundle(ui.repoUrl.value.trim(), ui.repoName.value.trim());
+    else void importFrom(ui.repoUrl.value.trim(), ui.repoName.value.trim());
   });
 
   let depth = 0;
