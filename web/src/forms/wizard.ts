@@ -101,7 +101,8 @@ export function createWizard(host: WizardHost): Wizard {
     );
   }
 
-  function renderStep(desc: StepDescription, values?: Post): void {
+  /** Shows a step; since is when the request that led to it started (the page's render time is kept in data-render-ms). */
+  function renderStep(desc: StepDescription, values?: Post, since?: number): void {
     current = desc.step;
     renderSteps();
     for (const t of timers.values()) clearTimeout(t);
@@ -129,6 +130,7 @@ export function createWizard(host: WizardHost): Wizard {
     back.hidden = current === 0;
     next.textContent = current === infos.length - 1 ? 'Create' : 'Next';
     element.dataset.step = String(current);
+    if (since !== undefined) element.dataset.renderMs = (performance.now() - since).toFixed(2);
   }
 
   function addReferenceButton(f: RenderedField, fqns: string[]): void {
@@ -160,6 +162,7 @@ export function createWizard(host: WizardHost): Wizard {
     const name = f.desc.name;
     const seq = (seqs.get(name) ?? 0) + 1;
     seqs.set(name, seq);
+    const started = performance.now();
     const values = post();
     const response = await validateField(engine, wizardId, current, name, values);
     if (seqs.get(name) !== seq || !fields.includes(f)) return;
@@ -169,6 +172,7 @@ export function createWizard(host: WizardHost): Wizard {
     if (original !== undefined && values[name] !== original) messages.push('Passwords do not match');
     f.showErrors(messages);
     f.row.dataset.validated = String(seq);
+    f.row.dataset.validateMs = (performance.now() - started).toFixed(2);
   }
 
   function showErrors(errors: Errors): void {
@@ -212,13 +216,14 @@ export function createWizard(host: WizardHost): Wizard {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void run('Checking…', async () => {
+      const started = performance.now();
       const values = post();
       posts.set(current, values);
       const response = await submitStep(engine, wizardId, current, values);
       if (!response.ok) return fail(response);
       if (!response.valid) return showErrors(response.errors);
       if (response.next) {
-        renderStep(response.next, posts.get(response.next.step));
+        renderStep(response.next, posts.get(response.next.step), started);
         fields[0]?.input.focus();
         return;
       }
@@ -241,13 +246,15 @@ export function createWizard(host: WizardHost): Wizard {
   });
 
   async function goTo(step: number): Promise<void> {
+    const started = performance.now();
     const response = await describeStep(engine, wizardId, step);
     if (!response.ok) return fail(response);
-    renderStep(response.step, posts.get(step));
+    renderStep(response.step, posts.get(step), started);
   }
 
   /** Starts a wizard with the current environment; replays the steps before `at` with their values. */
   async function restart(values?: Post, at = current): Promise<boolean> {
+    const since = performance.now();
     const started = await startWizard(engine, host.handle, environment.list(), host.nested, environment.seed());
     if (!started.ok) {
       fail(started);
@@ -265,7 +272,7 @@ export function createWizard(host: WizardHost): Wizard {
       desc = response.next;
     }
     if (values) posts.set(desc.step, values);
-    renderStep(desc, posts.get(desc.step));
+    renderStep(desc, posts.get(desc.step), since);
     return true;
   }
 
