@@ -34,8 +34,9 @@ type packageOpenParams struct {
 	// Unread are the sizes of files handed over by name only (the images
 	// of a repository folder).
 	Unread map[string]int `json:"unread"`
-	// Repo is the base URL of a repository that the package's
-	// requirements are resolved against (optional).
+	// Repo is the base URL of a repository, or the handle of an open
+	// repository folder, that the package's requirements are resolved
+	// against (optional).
 	Repo string `json:"repo"`
 }
 
@@ -123,7 +124,7 @@ func packageOpen(ctx context.Context, raw []byte) []byte {
 	keep(w)
 	var repo *remoteRepo
 	if p.Repo != "" {
-		if repo, err = openRepo(ctx, p.Repo); err != nil {
+		if repo, err = repositoryAt(ctx, p.Repo); err != nil {
 			return packageFailure("repository", err)
 		}
 	}

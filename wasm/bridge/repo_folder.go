@@ -204,6 +204,15 @@ func (r *remoteRepo) brokenPackages(name string) []error {
 	return errs
 }
 
+// repositoryAt prepares the repository folder with a handle ("repo-N")
+// or the repository at a base URL.
+func repositoryAt(ctx context.Context, ref string) (*remoteRepo, error) {
+	if _, ok := LookupRepoFolder(ref); ok {
+		return openFolderRepo(ref)
+	}
+	return openRepo(ctx, ref)
+}
+
 type repoOpenParams struct {
 	// Files are the base64 of the folder's files by path, Unread the
 	// sizes of files handed over by name only.

@@ -242,3 +242,16 @@ func TestRepoFolderImportErrors(t *testing.T) {
 		}
 	}
 }
+
+// A package opened while a repository folder is open has its
+// requirements met in the folder.
+func TestPackageOpenResolvesAgainstFolder(t *testing.T) {
+	handle := openRepoFixture(t, "repo.open", "").Repository.Handle
+	files := readFolder(t, filepath.Join(repoFixture, "apps", "com.example.Legacy"), "Legacy/")
+	o := open(t, "package.open", map[string]any{"files": filesParam(files), "repo": handle})
+	reqs := o.Requirements.Packages
+	if len(reqs) != 2 || reqs[1].Name != "com.example.Db" || reqs[1].Status != "resolved" || reqs[1].Version != "1.0.0" ||
+		o.Requirements.Repository == nil || *o.Requirements.Repository != "the opened folder" {
+		t.Errorf("requirements %+v", o.Requirements)
+	}
+}

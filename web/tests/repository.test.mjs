@@ -123,6 +123,10 @@ test('imports a package of the folder with its Require closure and shows it reso
     assert.match(await settled(page), /Opened com\.example\.Db 1\.0\.0/);
     assert.match(await page.textContent('#pkg-meta'), /com\.example\.Db.*1\.0\.0/s);
 
+    await page.setInputFiles('#pkg-folder-input', app('com.example.Legacy'));
+    assert.match(await settled(page), /Opened com\.example\.Legacy\//);
+    assert.match(await page.textContent('.req:has-text("com.example.Db")'), /<2.*resolved: 1\.0\.0/s, 'a package opened meanwhile resolves in the folder');
+
     await page.click('.repo-open[data-package="com.example.Stack"]');
     await settled(page, 'error');
     const failure = await page.textContent('#pkg-failure');

@@ -25,6 +25,8 @@ export interface RepositoryHost {
 export interface RepositoryPanel {
   /** Shows a repository folder package.open answered with. */
   show(repo: RepositoryInfo, label: string): void;
+  /** The handle of the repository folder shown, which a package opened meanwhile is resolved against. */
+  folder(): string | undefined;
   /** Whether the URL form imports a bundle rather than a package. */
   bundleChosen(): boolean;
   /** Imports a bundle from a base URL and lists what came in. */
@@ -61,6 +63,7 @@ export function repositoryPanel(host: RepositoryHost): RepositoryPanel {
   imported.id = 'pkg-repo-imported';
   imported.setAttribute('aria-live', 'polite');
   imported.hidden = true;
+  let folder: string | undefined;
   panel.append(el('div', 'pane-head', el('div', 'repo-head', title, where), el('div', 'tools', close)), body);
   host.root.insertBefore(panel, host.before);
 
@@ -89,6 +92,7 @@ export function repositoryPanel(host: RepositoryHost): RepositoryPanel {
   function hide(): void {
     panel.hidden = true;
     host.root.classList.remove('pkg-with-repo');
+    folder = undefined;
   }
 
   function reveal(label: string): void {
@@ -143,6 +147,7 @@ export function repositoryPanel(host: RepositoryHost): RepositoryPanel {
       parts.push(warnings);
     }
     imported.replaceChildren(...parts);
+    imported.scrollIntoView({ block: 'nearest' });
     const took = Math.round(performance.now() - started);
     const count = `${response.imported.length} package${response.imported.length === 1 ? '' : 's'}`;
     host.setStatus(response.warnings.length ? 'error' : 'done', `Imported the bundle ${name}: ${count} in ${took} ms${response.warnings.length ? ` · ${response.warnings.length} warning${response.warnings.length === 1 ? '' : 's'}` : ''}`);
@@ -150,6 +155,7 @@ export function repositoryPanel(host: RepositoryHost): RepositoryPanel {
 
   function showFolder(repo: RepositoryInfo, label: string): void {
     const from: RepoSource = { handle: repo.handle };
+    folder = repo.handle;
     const parts: HTMLElement[] = [];
 
     const packages = el('ul', 'repo-list');
@@ -218,9 +224,11 @@ export function repositoryPanel(host: RepositoryHost): RepositoryPanel {
 
   return {
     show: showFolder,
+    folder: () => folder,
     bundleChosen: () => radios[1].checked,
     async importUrlBundle(url, name) {
       const from: RepoSource = { url };
+      folder = undefined;
       body.replaceChildren(el('p', 'muted small', 'A repository at a URL cannot be listed: its bundles are named in the form above.'), imported);
       reveal(url);
       await runBundle(from, name);

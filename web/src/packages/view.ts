@@ -209,7 +209,7 @@ export function packagesView(engine: Engine): PackagesView {
       return;
     }
     if (!p) return;
-    const repo = ui.repoUrl.value.trim() || undefined;
+    const repo = repoPanel.folder() ?? (ui.repoUrl.value.trim() || undefined);
     await open(p.label, () => openPackage(engine, p.source, repo));
   }
 
