@@ -97,6 +97,7 @@ export function repositoryPanel(host: RepositoryHost): RepositoryPanel {
 
   function reveal(label: string): void {
     where.textContent = label;
+    where.title = label;
     panel.hidden = false;
     host.root.classList.add('pkg-with-repo');
   }
