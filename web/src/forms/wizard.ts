@@ -119,8 +119,15 @@ export function createWizard(host: WizardHost): Wizard {
       fields.push(f);
       rows.push(f.row);
       const description = text(d.description);
-      if (description && d.inputKind !== 'hidden') described.push(el('div', 'side-entry', el('h4', undefined, d.descriptionTitle || text(d.label)), el('p', undefined, description)));
-      else if (description) described.unshift(el('div', 'side-entry side-intro', d.descriptionTitle ? el('h4', undefined, d.descriptionTitle) : undefined, el('p', undefined, description)));
+      const heading = d.descriptionTitle || text(d.label);
+      const seen = described.some((e) => e.dataset.key === `${heading}\n${description}`);
+      if (!description || seen) continue;
+      if (d.inputKind !== 'hidden') described.push(el('div', 'side-entry', el('h4', undefined, heading), el('p', undefined, description)));
+      else described.unshift(el('div', 'side-entry side-intro', d.descriptionTitle ? el('h4', undefined, d.descriptionTitle) : undefined, el('p', undefined, description)));
+      described[d.inputKind === 'hidden' ? 0 : described.length - 1].dataset.key = `${heading}\n${description}`;
+    }
+    for (const f of fields) {
+      const d = f.desc;
       const listen = d.inputKind === 'checkbox' || d.inputKind === 'select' ? 'change' : 'input';
       f.input.addEventListener(listen, () => schedule(f, listen === 'change' ? 0 : debounceMs));
     }
@@ -164,7 +171,13 @@ export function createWizard(host: WizardHost): Wizard {
     seqs.set(name, seq);
     const started = performance.now();
     const values = post();
-    const response = await validateField(engine, wizardId, current, name, values);
+    let response: Awaited<ReturnType<typeof validateField>>;
+    try {
+      response = await validateField(engine, wizardId, current, name, values);
+    } catch (err) {
+      if ((err as Error).message === 'stopped') host.onGone();
+      return;
+    }
     if (seqs.get(name) !== seq || !fields.includes(f)) return;
     if (!response.ok) return fail(response);
     const messages = [...response.messages];
