@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { launchBrowser, openPlayground, startServer } from './harness.mjs';
+import { launchBrowser, openPlayground, setEditor, startServer, waitForStatus } from './harness.mjs';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const packages = fileURLToPath(new URL('../packages/', import.meta.url));
@@ -219,4 +219,22 @@ print(base64.b64encode(buf.getvalue()).decode())`, join(fixtures, 'forms/badui')
     await page.waitForSelector('#pkg-tab-files[aria-selected="true"]');
     await page.waitForFunction(() => document.querySelector('#pkg-viewer .cm-activeLineGutter')?.textContent === '12');
   }, '#packages');
+});
+
+test('after the engine is stopped and restarted, the form offers to reopen the example and works again', async () => {
+  await withPlayground(async ({ page }) => {
+    await atStep(page, 0);
+    await page.click('#tab-yaql');
+    await setEditor(page, 'expr', 'range(1000).select(range(1000).select(range(1000).len()).len()).len()');
+    await waitForStatus(page, 'running');
+    await page.click('#stop');
+    await page.waitForSelector('#status:has-text("engine restarted")', { timeout: 10_000 });
+    await page.click('#tab-packages');
+    await page.fill(input('port'), '0');
+    await page.waitForSelector('#pkg-panel-forms .forms-notice button:has-text("Reopen")');
+    await page.click('#pkg-panel-forms .forms-notice button:has-text("Reopen")');
+    await atStep(page, 0);
+    await type(page, 'port', '0');
+    assert.deepEqual(await errorsOf(page, 'port'), ['Ensure this value is greater than or equal to 1.']);
+  });
 });
