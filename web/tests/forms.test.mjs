@@ -99,6 +99,14 @@ test('opens the example web server on its Forms tab by default, as the dashboard
     const side = await page.textContent('#pkg-panel-forms .wizard-side');
     assert.match(side, /Domain name\s*The name nginx answers to\./);
     assert.equal(await page.$eval(input('database'), (s) => s.options[0].textContent), 'No database');
+
+    await page.check(input('useHttps'));
+    await next(page);
+    await page.waitForSelector('#pkg-panel-forms .form-errors li');
+    assert.equal(await page.textContent('#pkg-panel-forms .form-errors li'), 'HTTPS cannot be served on port 80; use 443 or another port.');
+    await page.fill(input('port'), '443');
+    await next(page);
+    await atStep(page, 1);
   });
 });
 
