@@ -351,10 +351,8 @@ type Image struct {
 	Meta any
 }
 
-// Images returns the images the package's images.lst lists, as the
-// reference's client reads them: none when there is no images.lst, it
-// does not parse, or it is not a mapping with Images. An image without
-// Name, DiskFormat or ContainerFormat is skipped.
+// Images returns the images the package's images.lst lists (see
+// [ParseImages]); none when it has no images.lst.
 func (p *Package) Images() []Image {
 	if p.fsys == nil {
 		return nil
@@ -363,6 +361,13 @@ func (p *Package) Images() []Image {
 	if err != nil {
 		return nil
 	}
+	return ParseImages(data)
+}
+
+// ParseImages reads an images.lst as the reference's client does: none
+// when it does not parse or is not a mapping with Images; an image without
+// Name, DiskFormat or ContainerFormat is skipped.
+func ParseImages(data []byte) []Image {
 	var doc struct {
 		Images []map[string]any `yaml:"Images"`
 	}

@@ -16,7 +16,6 @@ import (
 	"strings"
 	"sync"
 
-	"go.yaml.in/yaml/v3"
 
 	"murano.dev/playground/engine"
 	"murano.dev/playground/engine/pkg"
@@ -356,9 +355,8 @@ func describeRepoFolder(f *RepoFolder) map[string]any {
 			bundles = append(bundles, b)
 		}
 	}
-	for _, img := range listedImages(f.Files["images.lst"]) {
-		img.Present = present(img.URL)
-		images = append(images, img)
+	for _, img := range pkg.ParseImages(f.Files["images.lst"]) {
+		images = append(images, repoImage{img.Name, img.DiskFormat, img.ContainerFormat, img.URL, "", present(img.URL)})
 	}
 	imageFiles := []string{}
 	for name := range f.Files {
@@ -376,37 +374,4 @@ func describeRepoFolder(f *RepoFolder) map[string]any {
 		"handle": f.Handle, "root": f.Root, "packages": packages, "bundles": bundles,
 		"images": images, "imageFiles": imageFiles,
 	}
-}
-
-// listedImages reads an images.lst as the reference's client reads a
-// package's: a mapping whose Images lists {Name, DiskFormat,
-// ContainerFormat, Url?}; an image without the first three is skipped.
-func listedImages(data []byte) []repoImage {
-	var doc struct {
-		Images []map[string]any `yaml:"Images"`
-	}
-	if data == nil || yaml.Unmarshal(data, &doc) != nil {
-		return nil
-	}
-	var out []repoImage
-	for _, spec := range doc.Images {
-		str := func(k string) string {
-			if v, ok := spec[k]; ok && v != nil {
-				return fmt.Sprint(v)
-			}
-			return ""
-		}
-		img := repoImage{Name: str("Name"), DiskFormat: str("DiskFormat"), ContainerFormat: str("ContainerFormat"), URL: str("Url")}
-		if img.Name == "" || img.DiskFormat == "" || img.ContainerFormat == "" {
-			continue
-		}
-		if img.URL == "" {
-			img.URL = img.Name
-		}
-		if !strings.HasPrefix(img.URL, "http://") && !strings.HasPrefix(img.URL, "https://") {
-			img.URL = path.Join("images", img.URL)
-		}
-		out = append(out, img)
-	}
-	return out
 }
