@@ -121,7 +121,7 @@ func packageOpen(ctx context.Context, raw []byte) []byte {
 	if err != nil {
 		return packageFailure("package", err)
 	}
-	keep(w)
+	w.Handle = workspaces.keep(w)
 	var repo *remoteRepo
 	if p.Repo != "" {
 		if repo, err = repositoryAt(ctx, p.Repo); err != nil {
@@ -269,7 +269,7 @@ func workspaceOf(raw []byte) (*Workspace, *handleParams, []byte) {
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return nil, nil, failure("request", "invalid parameters: "+err.Error())
 	}
-	w, ok := LookupWorkspace(p.Handle)
+	w, ok := workspaces.lookup(p.Handle)
 	if !ok {
 		return nil, nil, failure("request", fmt.Sprintf("no open package %q", p.Handle))
 	}
@@ -320,7 +320,7 @@ func packageClose(_ context.Context, raw []byte) []byte {
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return failure("request", "invalid parameters: "+err.Error())
 	}
-	if !closeWorkspace(p.Handle) {
+	if !workspaces.drop(p.Handle) {
 		return failure("request", fmt.Sprintf("no open package %q", p.Handle))
 	}
 	return respond(map[string]any{"ok": true})

@@ -296,7 +296,7 @@ func repoImport(ctx context.Context, raw []byte) []byte {
 		if err != nil {
 			return packageFailure("package", err)
 		}
-		keep(w)
+		w.Handle = workspaces.keep(w)
 		opened = append(opened, describeWorkspace(w, repo))
 	}
 	images := []map[string]string{}

@@ -354,7 +354,7 @@ func TestWorkspacesAreCapped(t *testing.T) {
 	for range maxWorkspaces {
 		open(t, "package.open", map[string]any{"files": files})
 	}
-	if _, ok := LookupWorkspace(first.Handle); ok {
+	if _, ok := workspaces.lookup(first.Handle); ok {
 		t.Errorf("workspace %s still open after %d more", first.Handle, maxWorkspaces)
 	}
 }

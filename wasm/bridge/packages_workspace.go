@@ -12,9 +12,7 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
 	"testing/fstest"
 
 	"murano.dev/playground/engine/pkg"
@@ -56,46 +54,7 @@ func filesFS(files map[string][]byte) fs.FS {
 const maxWorkspaces = 32
 
 // workspaces holds the open workspaces by handle.
-var workspaces = struct {
-	sync.Mutex
-	next  int
-	order []string
-	open  map[string]*Workspace
-}{open: map[string]*Workspace{}}
-
-// LookupWorkspace returns the open workspace with the handle.
-func LookupWorkspace(handle string) (*Workspace, bool) {
-	workspaces.Lock()
-	defer workspaces.Unlock()
-	w, ok := workspaces.open[handle]
-	return w, ok
-}
-
-// keep gives w a handle and stores it.
-func keep(w *Workspace) {
-	workspaces.Lock()
-	defer workspaces.Unlock()
-	workspaces.next++
-	w.Handle = "pkg-" + strconv.Itoa(workspaces.next)
-	workspaces.open[w.Handle] = w
-	workspaces.order = append(workspaces.order, w.Handle)
-	for len(workspaces.order) > maxWorkspaces {
-		delete(workspaces.open, workspaces.order[0])
-		workspaces.order = workspaces.order[1:]
-	}
-}
-
-// closeWorkspace forgets a workspace; false when the handle is unknown.
-func closeWorkspace(handle string) bool {
-	workspaces.Lock()
-	defer workspaces.Unlock()
-	if _, ok := workspaces.open[handle]; !ok {
-		return false
-	}
-	delete(workspaces.open, handle)
-	workspaces.order = slices.DeleteFunc(workspaces.order, func(h string) bool { return h == handle })
-	return true
-}
+var workspaces = newHandles[*Workspace]("pkg-", maxWorkspaces)
 
 // openZipWorkspace opens the bytes of a .zip archive. An archive that
 // cannot be read as a package at all (not a zip, beyond the limits,

@@ -12,10 +12,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
-
 
 	"murano.dev/playground/engine"
 	"murano.dev/playground/engine/pkg"
@@ -42,33 +39,7 @@ type RepoFolder struct {
 // one more closes the oldest.
 const maxRepoFolders = 8
 
-var repoFolders = struct {
-	sync.Mutex
-	next  int
-	order []string
-	open  map[string]*RepoFolder
-}{open: map[string]*RepoFolder{}}
-
-// LookupRepoFolder returns the open repository folder with the handle.
-func LookupRepoFolder(handle string) (*RepoFolder, bool) {
-	repoFolders.Lock()
-	defer repoFolders.Unlock()
-	f, ok := repoFolders.open[handle]
-	return f, ok
-}
-
-func keepRepoFolder(f *RepoFolder) {
-	repoFolders.Lock()
-	defer repoFolders.Unlock()
-	repoFolders.next++
-	f.Handle = "repo-" + strconv.Itoa(repoFolders.next)
-	repoFolders.open[f.Handle] = f
-	repoFolders.order = append(repoFolders.order, f.Handle)
-	for len(repoFolders.order) > maxRepoFolders {
-		delete(repoFolders.open, repoFolders.order[0])
-		repoFolders.order = repoFolders.order[1:]
-	}
-}
+var repoFolders = newHandles[*RepoFolder]("repo-", maxRepoFolders)
 
 // isRepositoryFile reports whether a path (relative to a repository's
 // root) is a package or a bundle where the reference's client looks for
@@ -168,7 +139,7 @@ func openRepoFolder(files map[string][]byte, unread map[string]int) (*RepoFolder
 // openFolderRepo prepares the repository folder with the handle for one
 // request, like [openRepo] for a URL.
 func openFolderRepo(handle string) (*remoteRepo, error) {
-	f, ok := LookupRepoFolder(handle)
+	f, ok := repoFolders.lookup(handle)
 	if !ok {
 		return nil, fmt.Errorf("no open repository %q", handle)
 	}
@@ -206,7 +177,7 @@ func (r *remoteRepo) brokenPackages(name string) []error {
 // repositoryAt prepares the repository folder with a handle ("repo-N")
 // or the repository at a base URL.
 func repositoryAt(ctx context.Context, ref string) (*remoteRepo, error) {
-	if _, ok := LookupRepoFolder(ref); ok {
+	if _, ok := repoFolders.lookup(ref); ok {
 		return openFolderRepo(ref)
 	}
 	return openRepo(ctx, ref)
@@ -256,7 +227,7 @@ func decodeFiles(encoded map[string]string) (map[string][]byte, []byte) {
 
 // answerRepoFolder keeps a repository folder and describes it.
 func answerRepoFolder(f *RepoFolder) []byte {
-	keepRepoFolder(f)
+	f.Handle = repoFolders.keep(f)
 	return respond(map[string]any{"ok": true, "repository": describeRepoFolder(f)})
 }
 

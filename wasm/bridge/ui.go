@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"sync"
 
 	"murano.dev/playground/engine/value"
@@ -49,49 +48,7 @@ type stepTitle struct {
 	References map[string][]string `json:"references"`
 }
 
-var wizards = struct {
-	sync.Mutex
-	next  int
-	order []string
-	open  map[string]*wizard
-}{open: map[string]*wizard{}}
-
-func keepWizard(w *wizard) string {
-	wizards.Lock()
-	defer wizards.Unlock()
-	wizards.next++
-	id := "ui-" + strconv.Itoa(wizards.next)
-	wizards.open[id] = w
-	wizards.order = append(wizards.order, id)
-	if len(wizards.order) > maxWizards {
-		delete(wizards.open, wizards.order[0])
-		wizards.order = wizards.order[1:]
-	}
-	return id
-}
-
-func lookupWizard(id string) (*wizard, bool) {
-	wizards.Lock()
-	defer wizards.Unlock()
-	w, ok := wizards.open[id]
-	return w, ok
-}
-
-func dropWizard(id string) bool {
-	wizards.Lock()
-	defer wizards.Unlock()
-	if _, ok := wizards.open[id]; !ok {
-		return false
-	}
-	delete(wizards.open, id)
-	for i, o := range wizards.order {
-		if o == id {
-			wizards.order = append(wizards.order[:i], wizards.order[i+1:]...)
-			break
-		}
-	}
-	return true
-}
+var wizards = newHandles[*wizard]("ui-", maxWizards)
 
 type uiStartParams struct {
 	Handle string `json:"handle"`
@@ -132,7 +89,7 @@ func uiStart(_ context.Context, raw []byte) []byte {
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return failure("request", "invalid parameters: "+err.Error())
 	}
-	ws, ok := LookupWorkspace(p.Handle)
+	ws, ok := workspaces.lookup(p.Handle)
 	if !ok {
 		return failure("gone", "no open package "+p.Handle)
 	}
@@ -181,7 +138,7 @@ func uiStart(_ context.Context, raw []byte) []byte {
 	if err != nil {
 		return uiFailure(err)
 	}
-	id := keepWizard(w)
+	id := wizards.keep(w)
 	return respond(map[string]any{
 		"ok": true, "wizard": id, "fqn": m.FullName, "packageName": m.Name, "version": m.Version,
 		"steps": w.steps, "step": first,
@@ -202,7 +159,7 @@ func withWizard(raw []byte, fn func(w *wizard, p uiStepParams) []byte) []byte {
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return failure("request", "invalid parameters: "+err.Error())
 	}
-	w, ok := lookupWizard(p.Wizard)
+	w, ok := wizards.lookup(p.Wizard)
 	if !ok {
 		return failure("gone", "no wizard "+p.Wizard)
 	}
@@ -292,5 +249,5 @@ func uiClose(_ context.Context, raw []byte) []byte {
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return failure("request", "invalid parameters: "+err.Error())
 	}
-	return respond(map[string]any{"ok": true, "closed": dropWizard(p.Wizard)})
+	return respond(map[string]any{"ok": true, "closed": wizards.drop(p.Wizard)})
 }

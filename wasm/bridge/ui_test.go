@@ -26,8 +26,8 @@ func openFolderHandle(t *testing.T, files map[string][]byte) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	keep(w)
-	t.Cleanup(func() { closeWorkspace(w.Handle) })
+	w.Handle = workspaces.keep(w)
+	t.Cleanup(func() { workspaces.drop(w.Handle) })
 	return w.Handle
 }
 
@@ -117,8 +117,8 @@ func BenchmarkUIValidateField(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	keep(w)
-	defer closeWorkspace(w.Handle)
+	w.Handle = workspaces.keep(w)
+	defer workspaces.drop(w.Handle)
 	var start struct {
 		Wizard string `json:"wizard"`
 	}
