@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, openPlayground, setEditor, startServer, waitForResult, waitForStatus } from './harness.mjs';
+import { launchBrowser, setEditor, startServer, waitForResult, waitForStatus, withPage } from './harness.mjs';
 
 let server;
 let browser;
@@ -20,17 +20,7 @@ after(async () => {
   await server?.close();
 });
 
-/** Runs fn on a fresh page and then checks that nothing left 127.0.0.1 and no page error happened. */
-async function withPlayground(fn, viewport) {
-  const playground = await openPlayground(browser, server.url + '#yaql', viewport);
-  try {
-    await fn(playground);
-    assert.deepEqual(playground.external, [], 'requests to hosts other than 127.0.0.1');
-    assert.deepEqual(playground.errors, [], 'errors on the page');
-  } finally {
-    await playground.context.close();
-  }
-}
+const withPlayground = (fn, viewport) => withPage(browser, server.url + '#yaql', fn, viewport);
 
 async function assets(page) {
   return page.$eval('#assets', (el) => JSON.parse(el.textContent));

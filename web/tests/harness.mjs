@@ -6,6 +6,7 @@
 // PLAYGROUND_URL; without it, startServer runs `go run ./scripts serve` on a
 // free port.
 
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -81,6 +82,29 @@ export async function openPlayground(browser, url, viewport = { width: 1280, hei
   await page.goto(url);
   await page.waitForSelector('body[data-engine="ready"]', { timeout: 60_000 });
   return { page, context, external, errors, requests, loadMs: Date.now() - started };
+}
+
+/**
+ * Runs fn on a fresh page at url, then checks that nothing left 127.0.0.1
+ * and that no error happened on the page.
+ */
+export async function withPage(browser, url, fn, viewport) {
+  const playground = await openPlayground(browser, url, viewport);
+  try {
+    await fn(playground);
+    assert.deepEqual(playground.external, [], 'requests to hosts other than 127.0.0.1');
+    assert.deepEqual(playground.errors, [], 'errors on the page');
+  } finally {
+    await playground.context.close();
+  }
+}
+
+/** Waits until the Packages view has finished what it was doing, checks its state and returns the status text. */
+export async function packageStatus(page, state = 'done') {
+  await page.waitForSelector('#pkg-status:is([data-state="done"], [data-state="error"])', { timeout: 30_000 });
+  const status = await page.textContent('#pkg-status');
+  assert.equal(await page.getAttribute('#pkg-status', 'data-state'), state, status);
+  return status;
 }
 
 /** Replaces the text of the CodeMirror editor inside the element with the given id. */

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, openPlayground, startServer } from './harness.mjs';
+import { launchBrowser, openPlayground, packageStatus, startServer, withPage } from './harness.mjs';
 
 const fixtures = fileURLToPath(new URL('fixtures/', import.meta.url));
 
@@ -27,25 +27,8 @@ after(async () => {
   await server?.close();
 });
 
-/** Runs fn on the Packages view of a fresh page, then checks that nothing left 127.0.0.1 and no page error happened. */
-async function withPackages(fn, hash = '#packages') {
-  const playground = await openPlayground(browser, server.url + hash);
-  try {
-    await fn(playground);
-    assert.deepEqual(playground.external, [], 'requests to hosts other than 127.0.0.1');
-    assert.deepEqual(playground.errors, [], 'errors on the page');
-  } finally {
-    await playground.context.close();
-  }
-}
-
-/** Waits until the view has finished opening and returns the status text. */
-async function opened(page, state = 'done') {
-  await page.waitForSelector('#pkg-status:is([data-state="done"], [data-state="error"])', { timeout: 30_000 });
-  const status = await page.textContent('#pkg-status');
-  assert.equal(await page.getAttribute('#pkg-status', 'data-state'), state, status);
-  return status;
-}
+const withPackages = (fn, hash = '#packages') => withPage(browser, server.url + hash, fn);
+const opened = packageStatus;
 
 /** A zip of a fixture folder, made with Python's zipfile; prefix puts the files in a folder. */
 function zipFixture(name, prefix = '') {
@@ -75,7 +58,7 @@ async function subtab(page, id) {
 }
 
 test('switches views with the tabs and the URL hash', async () => {
-  const playground = await openPlayground(browser, server.url);
+  const playground = await openPlayground(browser, server.url + '#yaql');
   try {
     const { page } = playground;
     assert.equal(await page.isVisible('#view-yaql'), true);

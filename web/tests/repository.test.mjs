@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, openPlayground, startServer } from './harness.mjs';
+import { launchBrowser, packageStatus, startServer, withPage } from './harness.mjs';
 
 const source = fileURLToPath(new URL('fixtures/repo-src/', import.meta.url));
 
@@ -65,25 +65,8 @@ function manifestValue(folder, key) {
 
 const app = (folder) => join(source, 'apps', folder);
 
-/** Runs fn on the Packages view of a fresh page, then checks that nothing left 127.0.0.1 and no page error happened. */
-async function withPackages(fn) {
-  const playground = await openPlayground(browser, server.url + '#packages');
-  try {
-    await fn(playground);
-    assert.deepEqual(playground.external, [], 'requests to hosts other than 127.0.0.1');
-    assert.deepEqual(playground.errors, [], 'errors on the page');
-  } finally {
-    await playground.context.close();
-  }
-}
-
-/** Waits until the view has finished what it was doing and returns the status text. */
-async function settled(page, state = 'done') {
-  await page.waitForSelector('#pkg-status:is([data-state="done"], [data-state="error"])', { timeout: 30_000 });
-  const status = await page.textContent('#pkg-status');
-  assert.equal(await page.getAttribute('#pkg-status', 'data-state'), state, status);
-  return status;
-}
+const withPackages = (fn) => withPage(browser, server.url + '#packages', fn);
+const settled = packageStatus;
 
 async function openRepository(page) {
   await page.setInputFiles('#pkg-folder-input', repoDir);
