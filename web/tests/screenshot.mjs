@@ -1,5 +1,5 @@
-// Saves a PNG of the playground page once the engine is ready and the first
-// evaluation has finished: node web/tests/screenshot.mjs URL OUT.png [WIDTH HEIGHT]
+// Saves a PNG of the playground page once the engine is ready and the view
+// has its content (the console's first evaluation, or a package's forms): node web/tests/screenshot.mjs URL OUT.png [WIDTH HEIGHT]
 
 import { launchBrowser, openPlayground } from './harness.mjs';
 
@@ -12,7 +12,10 @@ if (!url || !out) {
 const browser = await launchBrowser();
 try {
   const { page, external } = await openPlayground(browser, url, { width: Number(width), height: Number(height) });
-  await page.waitForSelector('#status:not([data-state="running"]):not([data-state="idle"])', { timeout: 30_000 });
+  await page.waitForSelector(
+    '#view-yaql:not([hidden]) #status:not([data-state="running"]):not([data-state="idle"]), #view-packages:not([hidden]) #pkg-panel-forms .wizard .form-row',
+    { timeout: 30_000 },
+  );
   await page.screenshot({ path: out, fullPage: true });
   if (external.length > 0) throw new Error(`requests left 127.0.0.1: ${external.join(' ')}`);
   console.log(`saved ${out} (${width}×${height})`);
