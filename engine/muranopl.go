@@ -246,7 +246,7 @@ func runRequest(ex *dsl.Executor, req RunRequest, res *RunResult) error {
 	}
 	var root *dsl.Object
 	if model != nil {
-		md, ok := dsl.HostValue(model).(*value.Dict)
+		md, ok := value.WithLists(model, true).(*value.Dict)
 		if !ok {
 			return errors.New("the object model must be a JSON object")
 		}
@@ -294,12 +294,12 @@ func runRequest(ex *dsl.Executor, req RunRequest, res *RunResult) error {
 		var kws []yaql.KeywordArg
 		if req.Kwargs != nil {
 			for i, k := range req.Kwargs.Keys() {
-				kws = append(kws, yaql.KeywordArg{Name: value.Str(k), Value: dsl.HostValue(req.Kwargs.Values()[i])})
+				kws = append(kws, yaql.KeywordArg{Name: value.Str(k), Value: value.WithLists(req.Kwargs.Values()[i], true)})
 			}
 		}
 		args := make([]value.Value, len(req.Args))
 		for i, a := range req.Args {
-			args[i] = dsl.HostValue(a)
+			args[i] = value.WithLists(a, true)
 		}
 		v, err := ex.Call(receiver, req.Method, args, kws)
 		if err != nil {

@@ -99,23 +99,3 @@ func PythonName(err error) (class, module, msg string) { return pythonName(err) 
 // PyErr returns an error the reference raises as the Python exception
 // class with the message (a builtin such as "AttributeError").
 func PyErr(class, msg string) error { return builtinError(class, "%s", msg) }
-
-// HostValue converts a value given by the host (decoded JSON) into the
-// form Python code hands to the engine: lists are Python lists.
-func HostValue(v value.Value) value.Value {
-	switch x := v.(type) {
-	case *value.List:
-		items := make([]value.Value, len(x.Items))
-		for i, it := range x.Items {
-			items[i] = HostValue(it)
-		}
-		return value.NewPyList(items)
-	case *value.Dict:
-		d := value.NewDict(x.Len())
-		for i, k := range x.Keys() {
-			d.Set(k, HostValue(x.Values()[i]))
-		}
-		return d
-	}
-	return v
-}

@@ -114,7 +114,7 @@ func (r *runner) load(model string) error {
 	if err != nil {
 		r.t.Fatalf("model %s: %v", model, err)
 	}
-	d := dsl.HostValue(v).(*value.Dict)
+	d := value.WithLists(v, true).(*value.Dict)
 	if _, ok := d.GetString("Objects"); !ok {
 		wrapped := value.NewDict(1)
 		wrapped.SetString("Objects", d)
@@ -173,7 +173,7 @@ func jsonValue(t *testing.T, text string) value.Value {
 	if err != nil {
 		t.Fatalf("bad JSON %s: %v", text, err)
 	}
-	return dsl.HostValue(v)
+	return value.WithLists(v, true)
 }
 
 // assertEqual compares a value with its expected JSON form.

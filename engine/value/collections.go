@@ -16,6 +16,28 @@ func NewTuple(items []Value) *List { return &List{Items: items} }
 // NewPyList returns a Python list holding items (not copied).
 func NewPyList(items []Value) *List { return &List{Items: items, Mutable: true} }
 
+// WithLists rebuilds the lists inside v, at any depth of lists and
+// dictionaries, as tuples (mutable false) or Python lists (mutable true):
+// the conversions a host does to data it hands over, such as yaql's
+// convert_input_data or Python's json.load.
+func WithLists(v Value, mutable bool) Value {
+	switch x := v.(type) {
+	case *List:
+		items := make([]Value, len(x.Items))
+		for i, it := range x.Items {
+			items[i] = WithLists(it, mutable)
+		}
+		return &List{Items: items, Mutable: mutable}
+	case *Dict:
+		out := NewDict(x.Len())
+		for i, k := range x.Keys() {
+			_ = out.Set(k, WithLists(x.Values()[i], mutable))
+		}
+		return out
+	}
+	return v
+}
+
 func (l *List) Type() string {
 	if l.Mutable {
 		return "list"

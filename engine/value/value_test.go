@@ -105,3 +105,29 @@ func FuzzFromJSON(f *testing.F) {
 		}
 	})
 }
+
+// WithLists converts nested lists (through lists and dictionaries, not
+// sets) the way yaql's convert_input_data (tuples) and json.load (lists)
+// shape the data, compared through CPython's repr of the same data.
+func TestWithLists(t *testing.T) {
+	inner := NewDict(1)
+	inner.SetString("b", NewPyList([]Value{Int(2)}))
+	set := NewSet(1)
+	set.Add(NewTuple([]Value{Int(4)}))
+	v := NewPyList([]Value{Int(1), inner, NewTuple([]Value{Int(3), set})})
+	tests := []struct {
+		mutable bool
+		want    string
+	}{
+		{false, "(1, {'b': (2,)}, (3, frozenset({(4,)})))"},
+		{true, "[1, {'b': [2]}, [3, frozenset({(4,)})]]"},
+	}
+	for _, tt := range tests {
+		if got := Repr(WithLists(v, tt.mutable)); got != tt.want {
+			t.Errorf("WithLists(mutable=%v) = %s, want %s", tt.mutable, got, tt.want)
+		}
+	}
+	if got := Repr(v); got != "[1, {'b': [2]}, (3, frozenset({(4,)}))]" {
+		t.Errorf("WithLists changed its argument: %s", got)
+	}
+}

@@ -115,7 +115,7 @@ func (r *request) evalAttr(x *rawExpr) (value.Value, error) {
 	if r.def.contextClash != nil {
 		return nil, r.def.contextClash
 	}
-	v, err := x.stmt.Evaluate(context.Background(), r.svc.ctx, inputData(r.w.data))
+	v, err := x.stmt.Evaluate(context.Background(), r.svc.ctx, value.WithLists(r.w.data, false))
 	if err != nil {
 		return nil, asError(&evalError{expr: x, err: err})
 	}
@@ -318,24 +318,4 @@ func (f *Form) StepTitle() string {
 		return f.Title
 	}
 	return "Step " + itoa(f.Index+1)
-}
-
-// inputData is yaql's convert_input_data of data passed to an
-// evaluation: lists become tuples.
-func inputData(v value.Value) value.Value {
-	switch x := v.(type) {
-	case *value.List:
-		items := make([]value.Value, len(x.Items))
-		for i, it := range x.Items {
-			items[i] = inputData(it)
-		}
-		return value.NewTuple(items)
-	case *value.Dict:
-		out := value.NewDict(x.Len())
-		for i, k := range x.Keys() {
-			_ = out.Set(k, inputData(x.Values()[i]))
-		}
-		return out
-	}
-	return v
 }

@@ -33,7 +33,7 @@ func ParseInput(data []byte) (*Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, ok := pyJSON(v).(*value.Dict)
+	d, ok := value.WithLists(v, true).(*value.Dict)
 	if !ok {
 		return nil, fmt.Errorf("the input must be a JSON object")
 	}
@@ -63,25 +63,6 @@ func ParseInput(data []byte) (*Input, error) {
 		}
 	}
 	return in, nil
-}
-
-// pyJSON makes decoded JSON arrays Python lists, as json.load does.
-func pyJSON(v value.Value) value.Value {
-	switch x := v.(type) {
-	case *value.List:
-		items := make([]value.Value, len(x.Items))
-		for i, it := range x.Items {
-			items[i] = pyJSON(it)
-		}
-		return value.NewPyList(items)
-	case *value.Dict:
-		out := value.NewDict(x.Len())
-		for i, k := range x.Keys() {
-			_ = out.Set(k, pyJSON(x.Values()[i]))
-		}
-		return out
-	}
-	return v
 }
 
 // Result is the oracle's output.

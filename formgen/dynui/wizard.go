@@ -235,7 +235,7 @@ func (r *request) validate(form *Form, post map[string]string) (*StepResult, err
 			}
 			return nil, errorf(vn.Span, "AttributeError", "'%s' object has no attribute 'evaluate'", typ)
 		}
-		v, err := x.stmt.Evaluate(context.Background(), fctx, inputData(w.data))
+		v, err := x.stmt.Evaluate(context.Background(), fctx, value.WithLists(w.data, false))
 		if err != nil {
 			return nil, asError(&evalError{expr: x, err: err})
 		}
