@@ -148,18 +148,8 @@ func fnTypeMethods(c *yaql.Call) (value.Value, error) {
 
 func fnTypeProperties(c *yaql.Call) (value.Value, error) {
 	cls := c.Args[0].(*Class)
-	var names []string
-	seen := map[string]bool{}
-	for _, k := range append([]*Class{cls}, cls.Ancestors()...) {
-		for _, n := range k.PropOrder {
-			if !seen[n] {
-				seen[n] = true
-				names = append(names, n)
-			}
-		}
-	}
 	var out []value.Value
-	for _, name := range pySetOfStrings(names) {
+	for _, name := range pySetOfStrings(cls.allPropertyNames()) {
 		if !publicName(name) {
 			continue
 		}

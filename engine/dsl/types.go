@@ -233,10 +233,21 @@ func (c *Class) FindMethods(pred func(*Method) bool) []*Method {
 
 // allMethodNames lists the method names of c and its ancestors.
 func (c *Class) allMethodNames() []string {
+	return c.inheritedNames(func(k *Class) []string { return k.MethodOrder })
+}
+
+// allPropertyNames lists the property names of c and its ancestors.
+func (c *Class) allPropertyNames() []string {
+	return c.inheritedNames(func(k *Class) []string { return k.PropOrder })
+}
+
+// inheritedNames lists, without repeats, the names order gives for c and
+// then for each of its ancestors.
+func (c *Class) inheritedNames(order func(*Class) []string) []string {
 	var names []string
 	seen := map[string]bool{}
 	for _, k := range append([]*Class{c}, c.Ancestors()...) {
-		for _, n := range k.MethodOrder {
+		for _, n := range order(k) {
 			if !seen[n] {
 				seen[n] = true
 				names = append(names, n)
