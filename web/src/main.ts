@@ -6,15 +6,12 @@ import './style.css';
 import { type DataFormat, type EngineError, type EvalResponse, engineVersion, evalYaql, type Flavor } from './bridge';
 import { clearErrors, dataEditor, expressionEditor, markError, resultViewer } from './editors';
 import { type Assets, Engine, type EngineState, StoppedError } from './engine';
+import { byId } from './dom';
 import { defaultExpression, examples, flavors, sampleData } from './examples';
 
 const debounceMs = 150;
 /** A new request restarts the engine when the stale one has run this long. */
 const supersedeAfterMs = 300;
-
-function byId<T extends HTMLElement>(id: string): T {
-  return document.getElementById(id) as T;
-}
 
 const ui = {
   engineLabel: byId('engine-label'),

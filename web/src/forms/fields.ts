@@ -3,7 +3,7 @@
 // errors under it. A field reads and writes its value as the browser
 // would post it ("on" for a ticked checkbox, absent when unticked).
 
-import { el } from '../packages/subview';
+import { el } from '../dom';
 import type { Choice, FieldDescription } from './api';
 
 export interface RenderedField {

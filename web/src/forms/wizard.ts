@@ -5,7 +5,7 @@
 
 import type { Engine } from '../engine';
 import type { Problem } from '../packages/api';
-import { el } from '../packages/subview';
+import { el } from '../dom';
 import {
   type AppModel,
   closeWizard,

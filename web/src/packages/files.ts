@@ -4,7 +4,8 @@
 import { readFile } from './api';
 import type { OpenedPackage, Problem } from './api';
 import { fromBase64 } from './input';
-import { el, registerSubView } from './subview';
+import { el } from '../dom';
+import { registerSubView } from './subview';
 import { type FileTree, fileTree } from './tree';
 import { fileViewer } from './viewer';
 

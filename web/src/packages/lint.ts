@@ -2,7 +2,8 @@
 // clicking a position opens the file there.
 
 import { problemList } from './overview';
-import { el, registerSubView } from './subview';
+import { el } from '../dom';
+import { registerSubView } from './subview';
 
 registerSubView({
   id: 'lint',

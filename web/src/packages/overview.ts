@@ -2,7 +2,8 @@
 // says, the requirements as resolved in the repository, classes and images.
 
 import type { OpenedPackage, Problem, Requirement } from './api';
-import { el, registerSubView, type SubViewContext, where } from './subview';
+import { el } from '../dom';
+import { registerSubView, type SubViewContext, where } from './subview';
 
 /** A list of positioned problems; those with a file open it at the position when clicked. */
 export function problemList(problems: Problem[], ctx: SubViewContext, label: string): HTMLElement {

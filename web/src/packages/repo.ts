@@ -6,7 +6,7 @@
 import type { Engine } from '../engine';
 import { closePackage, type OpenResponse, type OpenedPackage } from './api';
 import { type BundleResponse, importBundle, importFrom, type RepoSource, type RepositoryInfo } from './repo-api';
-import { el } from './subview';
+import { el } from '../dom';
 import './repo.css';
 
 export interface RepositoryHost {

@@ -39,18 +39,6 @@ export function registerSubView(view: SubView): void {
   subViews.push(view);
 }
 
-/** Small DOM helper: an element with a class, text or children. */
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className?: string,
-  ...children: (Node | string | undefined)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const c of children) if (c !== undefined) node.append(c);
-  return node;
-}
-
 /** "file:line:col" of a problem ("package" when it has no file). */
 export function where(p: { file: string; line: number; col: number }): string {
   if (!p.file) return 'package';

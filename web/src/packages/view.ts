@@ -7,7 +7,8 @@ import { closePackage, exportPackage, importPackage, type OpenResponse, type Ope
 import { fromBase64, fromDrop, fromFolderInput, fromZip, type Picked } from './input';
 import { repositoryPanel } from './repo';
 import type { RepositoryOpened } from './repo-api';
-import { el, type MountedSubView, subViews, where } from './subview';
+import { byId, el } from '../dom';
+import { type MountedSubView, subViews, where } from './subview';
 import './overview';
 import './files';
 import './lint';
@@ -16,10 +17,6 @@ import '../forms/view';
 /** Where the site serves its example packages, relative to the page. */
 const builtinRepo = 'repo/';
 const examplesBundle = 'repo/bundles/examples.bundle';
-
-function byId<T extends HTMLElement>(id: string): T {
-  return document.getElementById(id) as T;
-}
 
 export interface PackagesView {
   /** Called with what follows "#packages/" in the URL: a package of the built-in repository to open, and the sub-view to show. */
