@@ -102,6 +102,19 @@ func (h *hotContents) UI() ([]byte, error) {
 	return ui, err
 }
 
+// parseTemplate reads a HOT template: its first document, nil when it has
+// none.
+func parseTemplate(template []byte) (*yaml.Node, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(template, &root); err != nil {
+		return nil, &decl.PyError{Class: "PackageFormatError", Msg: "Incorrect package format: " + err.Error()}
+	}
+	if len(root.Content) == 0 {
+		return nil, nil
+	}
+	return deref(root.Content[0]), nil
+}
+
 // HOTClass generates the MuranoPL class of a Heat.HOT package from its
 // template, as the reference's generator does: the template parameters
 // become the contract of templateParameters, its outputs that of
@@ -110,13 +123,9 @@ func (h *hotContents) UI() ([]byte, error) {
 // the stack. Keys are sorted and every scalar is double-quoted, as in the
 // reference's output. Errors are the reference's ([decl.PyError]).
 func HOTClass(fullName string, template []byte, fsys fs.FS) ([]byte, error) {
-	var root yaml.Node
-	if err := yaml.Unmarshal(template, &root); err != nil {
-		return nil, &decl.PyError{Class: "PackageFormatError", Msg: "Incorrect package format: " + err.Error()}
-	}
-	var doc *yaml.Node
-	if len(root.Content) > 0 {
-		doc = deref(root.Content[0])
+	doc, err := parseTemplate(template)
+	if err != nil {
+		return nil, err
 	}
 	if doc == nil || doc.Kind != yaml.MappingNode || field(doc, "resources") == nil {
 		return nil, &decl.PyError{Class: "PackageFormatError", Msg: "Incorrect package format: Not a HOT template"}

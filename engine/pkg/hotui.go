@@ -19,13 +19,9 @@ import (
 // Application object maps every parameter to its field. Errors are the
 // reference's ([decl.PyError]).
 func HOTUI(fullName, version string, description *yaml.Node, template []byte) ([]byte, error) {
-	var root yaml.Node
-	if err := yaml.Unmarshal(template, &root); err != nil {
-		return nil, &decl.PyError{Class: "PackageFormatError", Msg: "Incorrect package format: " + err.Error()}
-	}
-	var doc *yaml.Node
-	if len(root.Content) > 0 {
-		doc = deref(root.Content[0])
+	doc, err := parseTemplate(template)
+	if err != nil {
+		return nil, err
 	}
 	params := mapping(doc, "parameters")
 	specs := map[string]*yaml.Node{}
