@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -23,15 +22,8 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("inspect", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	flags.Usage = func() { fmt.Fprint(stderr, inspectUsage) }
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if flags.NArg() != 1 {
-		flags.Usage()
-		return 2
+	if exit, ok := parsePackageArgs(flags, args); !ok {
+		return exit
 	}
 	path := flags.Arg(0)
 	st, err := os.Stat(path)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -29,15 +28,8 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, lintUsage)
 		flags.PrintDefaults()
 	}
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if flags.NArg() != 1 {
-		flags.Usage()
-		return 2
+	if exit, ok := parsePackageArgs(flags, args); !ok {
+		return exit
 	}
 	fsys, err := lint.OpenPath(flags.Arg(0))
 	if err != nil {

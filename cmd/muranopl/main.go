@@ -6,6 +6,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -54,4 +56,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "muranopl: unknown command %q\n\n%s", args[0], usage)
 	return 2
+}
+
+// parsePackageArgs parses the flags of a command that takes one package
+// path. When the command should not go on, ok is false and exit is its
+// status: 0 after -h, 2 for bad usage (the usage is printed).
+func parsePackageArgs(flags *flag.FlagSet, args []string) (exit int, ok bool) {
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, false
+		}
+		return 2, false
+	}
+	if flags.NArg() != 1 {
+		flags.Usage()
+		return 2, false
+	}
+	return 0, true
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -36,15 +35,8 @@ func runUI(args []string, stdout, stderr io.Writer) int {
 	fqn := flags.String("fqn", "", "package full name (for a bare ui.yaml)")
 	name := flags.String("package-name", "", "package display name (for a bare ui.yaml)")
 	version := flags.String("package-version", "", "package version (for a bare ui.yaml)")
-	if err := flags.Parse(reorder(args)); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if flags.NArg() != 1 {
-		flags.Usage()
-		return 2
+	if exit, ok := parsePackageArgs(flags, reorder(args)); !ok {
+		return exit
 	}
 	opts := dynui.Options{FQN: *fqn, PackageName: *name, PackageVersion: *version, Seed: *seed, SeedSet: true, Nested: *nested}
 	file, src, err := readUI(flags.Arg(0), &opts)
