@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"unicode/utf8"
 
 	"murano.dev/playground/engine"
@@ -188,7 +187,7 @@ func packageDetails(p *pkg.Package) (map[string]any, []problem) {
 		if data == nil {
 			return nil
 		}
-		return "data:" + http.DetectContentType(data) + ";base64," + base64.StdEncoding.EncodeToString(data)
+		return "data:" + mimeOf(data) + ";base64," + base64.StdEncoding.EncodeToString(data)
 	}
 	images := []map[string]any{}
 	for _, img := range p.Images() {
@@ -254,6 +253,27 @@ func fileList(files map[string][]byte) []fileInfo {
 	return out
 }
 
+// mimeOf names the media type of a binary file the page can show: the
+// image formats browsers display, else application/octet-stream.
+func mimeOf(data []byte) string {
+	for _, t := range []struct{ magic, mime string }{
+		{"\x89PNG\r\n\x1a\n", "image/png"},
+		{"\xff\xd8\xff", "image/jpeg"},
+		{"GIF87a", "image/gif"},
+		{"GIF89a", "image/gif"},
+		{"\x00\x00\x01\x00", "image/x-icon"},
+		{"BM", "image/bmp"},
+	} {
+		if bytes.HasPrefix(data, []byte(t.magic)) {
+			return t.mime
+		}
+	}
+	if len(data) >= 12 && string(data[:4]) == "RIFF" && string(data[8:12]) == "WEBP" {
+		return "image/webp"
+	}
+	return "application/octet-stream"
+}
+
 // isText reports whether data reads as text: UTF-8 without NUL bytes.
 func isText(data []byte) bool {
 	return utf8.Valid(data) && !bytes.ContainsRune(data, 0)
@@ -292,7 +312,7 @@ func packageFile(_ context.Context, raw []byte) []byte {
 		resp["text"] = string(data)
 	} else {
 		resp["base64"] = base64.StdEncoding.EncodeToString(data)
-		resp["mime"] = http.DetectContentType(data)
+		resp["mime"] = mimeOf(data)
 	}
 	return respond(resp)
 }

@@ -13,7 +13,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"testing/fstest"
 
 	"murano.dev/playground/engine/pkg"
 )
@@ -41,13 +40,7 @@ type Workspace struct {
 // FS returns the package's files as a file system.
 func (w *Workspace) FS() fs.FS { return filesFS(w.Files) }
 
-func filesFS(files map[string][]byte) fs.FS {
-	m := make(fstest.MapFS, len(files))
-	for name, data := range files {
-		m[name] = &fstest.MapFile{Data: data, Mode: 0o644}
-	}
-	return m
-}
+func filesFS(files map[string][]byte) fs.FS { return pkg.MemFS(files) }
 
 // maxWorkspaces is the number of workspaces kept open; opening one more
 // closes the oldest.
