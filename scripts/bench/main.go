@@ -2,7 +2,8 @@
 // query-heavy corpus (where, select, orderBy, groupBy, join, aggregate over
 // thousands of dictionaries) runs through `muranopl yaql --jsonl`, through
 // the WebAssembly build under Node and through the reference, python3-yaql
-// (via ../shared/oracle/oracle.py), in one run. It checks that all three
+// (through the reference harness's oracle.py, found in the folder that
+// $MURANO_REFERENCE or -oracle names), in one run. It checks that all three
 // agree and prints their throughput and the ratios.
 //
 // With -muranopl it measures the MuranoPL engine instead: the workload of
@@ -65,7 +66,7 @@ var queries = []string{
 func main() {
 	n := flag.Int("n", 3000, "number of records in $")
 	repeat := flag.Int("repeat", 5, "times each query runs")
-	oracle := flag.String("oracle", "", "path of oracle.py (default: ../shared/oracle/oracle.py from the module root)")
+	oracle := flag.String("oracle", "", "path of the reference harness's oracle.py (default: oracle.py in $MURANO_REFERENCE)")
 	skipWasm := flag.Bool("skip-wasm", false, "do not measure the WebAssembly build")
 	muranopl := flag.Bool("muranopl", false, "measure the MuranoPL engine on scripts/bench/muranopl instead of YAQL")
 	depth := flag.Int("depth", 6, "with -muranopl: depth of the tree (3^0 + … + 3^depth Node objects)")
@@ -74,7 +75,12 @@ func main() {
 	root, err := moduleRoot()
 	check(err)
 	if *oracle == "" {
-		*oracle = filepath.Join(root, "..", "shared", "oracle", "oracle.py")
+		ref := os.Getenv("MURANO_REFERENCE")
+		if ref == "" {
+			fmt.Fprintln(os.Stderr, "bench compares with the reference: name its harness folder with MURANO_REFERENCE=<folder> or -oracle PATH/oracle.py")
+			os.Exit(2)
+		}
+		*oracle = filepath.Join(ref, "oracle.py")
 	}
 	tmp, err := os.MkdirTemp("", "yaql-bench-")
 	check(err)
