@@ -7,6 +7,7 @@ package dsl
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"murano.dev/playground/engine/dsl/decl"
@@ -316,8 +317,9 @@ func sortedKeys(m map[string]string) []string {
 	return keys
 }
 
+// randomID returns a new object id: 32 hexadecimal digits, unique rather
+// than secret, so math/rand/v2 (seeded by the runtime) serves and crypto
+// stays out of the engine's WebAssembly.
 func randomID() string {
-	var b [16]byte
-	fillRandom(b[:])
-	return fmt.Sprintf("%x", b[:])
+	return fmt.Sprintf("%016x%016x", rand.Uint64(), rand.Uint64())
 }

@@ -6,7 +6,6 @@
 package dsl
 
 import (
-	"crypto/rand"
 	"strings"
 
 	"murano.dev/playground/engine/dsl/decl"
@@ -407,5 +406,3 @@ func (ex *Executor) warn(msg string) {
 		ex.opts.Warn(msg)
 	}
 }
-
-func fillRandom(b []byte) { _, _ = rand.Read(b) }
