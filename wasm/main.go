@@ -8,17 +8,21 @@
 // and then calls globalThis.muranoReady(), if defined, to say the bridge is
 // usable. Each call runs in its own goroutine and resolves its Promise with
 // the response JSON; all logic lives in package bridge. Repositories are
-// read with JavaScript's fetch, on the page's origin only.
+// read with JavaScript's fetch, on the page's origin only, and so is the
+// Unicode name table of \N{NAME} escapes, on first use, from the URL in
+// globalThis.muranoAssets.runeNames.
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
 	"syscall/js"
 
 	"murano.dev/playground/engine/pkg"
+	"murano.dev/playground/engine/yaql/syntax/unicodenames"
 	"murano.dev/playground/wasm/bridge"
 )
 
@@ -27,6 +31,7 @@ func main() {
 	api.Set("call", js.FuncOf(call))
 	js.Global().Set("muranoBridge", api)
 	bridge.SetFetcher(fetchSameOrigin)
+	unicodenames.SetLoader(fetchRuneNames)
 	bridge.Warm()
 	if ready := js.Global().Get("muranoReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
@@ -105,6 +110,15 @@ func fetchSameOrigin(_ context.Context, raw string) ([]byte, error) {
 	data := make([]byte, bytes.Length())
 	js.CopyBytesToGo(data, bytes)
 	return data, nil
+}
+
+// fetchRuneNames reads the table file of unicodenames that the page names.
+func fetchRuneNames() ([]byte, error) {
+	assets := js.Global().Get("muranoAssets")
+	if assets.Type() != js.TypeObject || assets.Get("runeNames").Type() != js.TypeString {
+		return nil, errors.New("the page names no table file (muranoAssets.runeNames)")
+	}
+	return fetchSameOrigin(context.Background(), assets.Get("runeNames").String())
 }
 
 // await blocks the calling goroutine until the Promise settles.

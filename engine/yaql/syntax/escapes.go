@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
-	"golang.org/x/text/unicode/runenames"
+	"murano.dev/playground/engine/yaql/syntax/unicodenames"
 )
 
 var singleEscapes = map[rune]string{
@@ -69,7 +68,10 @@ func decodeEscapes(s string) (string, error) {
 				continue
 			}
 			name := string(rs[i+3 : end])
-			r, ok := lookupRuneName(name)
+			r, ok, err := unicodenames.Lookup(name)
+			if err != nil {
+				return "", fmt.Errorf("\\N{%s}: %w", name, err)
+			}
 			if !ok {
 				return "", decodeError(end-i, "unknown Unicode character name")
 			}
@@ -104,24 +106,4 @@ func containsNewline(rs []rune) bool {
 		}
 	}
 	return false
-}
-
-var (
-	runeNamesOnce sync.Once
-	runeNames     map[string]rune
-)
-
-// lookupRuneName finds a character by its Unicode name, ignoring case as
-// Python's \N{...} does. The reverse table is built on first use.
-func lookupRuneName(name string) (rune, bool) {
-	runeNamesOnce.Do(func() {
-		runeNames = make(map[string]rune, 1<<15)
-		for r := rune(0); r <= 0x10FFFF; r++ {
-			if n := runenames.Name(r); n != "" && !strings.HasPrefix(n, "<") {
-				runeNames[n] = r
-			}
-		}
-	})
-	r, ok := runeNames[strings.ToUpper(name)]
-	return r, ok
 }
