@@ -55,7 +55,10 @@ const (
 )
 
 // Raise returns an error of the given class, as library functions report
-// failures (for example Raise("ValueError", "invalid literal")).
+// failures (for example Raise("ValueError", "invalid literal")). It is not
+// inlined: its many call sites are all on error paths.
+//
+//go:noinline
 func Raise(class, format string, args ...any) error {
 	return &Error{Class: class, Msg: fmt.Sprintf(format, args...), Pos: -1, End: -1}
 }

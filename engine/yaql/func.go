@@ -45,32 +45,50 @@ type Param struct {
 	Default value.Value // nil for a required parameter
 }
 
+// The constructors of parameters and overloads run once per registration,
+// at start-up, from hundreds of call sites: they are not inlined, which
+// keeps the engine's WebAssembly smaller.
+
 // P declares a required positional parameter.
+//
+//go:noinline
 func P(name string, t Type) Param { return Param{Name: name, Type: t} }
 
 // Opt declares an optional positional parameter with a default value.
+//
+//go:noinline
 func Opt(name string, t Type, def value.Value) Param {
 	return Param{Name: name, Type: t, Default: def}
 }
 
 // Rest declares the parameter that collects extra positional arguments.
+//
+//go:noinline
 func Rest(name string, t Type) Param { return Param{Name: name, Type: t, Kind: VarArgs} }
 
 // Kwargs declares the parameter that collects extra keyword arguments.
+//
+//go:noinline
 func Kwargs(name string, t Type) Param { return Param{Name: name, Type: t, Kind: VarKwargs} }
 
 // KwOnly declares a keyword-only parameter; def is nil when it is required.
+//
+//go:noinline
 func KwOnly(name string, t Type, def value.Value) Param {
 	return Param{Name: name, Type: t, Kind: KeywordOnly, Default: def}
 }
 
 // Fn declares an overload callable as a function only.
+//
+//go:noinline
 func Fn(name string, impl func(*Call) (value.Value, error), params ...Param) *Func {
 	return &Func{Name: name, Function: true, Params: params, Impl: impl}
 }
 
 // Meth declares an overload callable as a method only: the receiver is the
 // first parameter.
+//
+//go:noinline
 func Meth(name string, impl func(*Call) (value.Value, error), params ...Param) *Func {
 	return &Func{Name: name, Method: true, Params: params, Impl: impl}
 }
