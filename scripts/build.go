@@ -25,6 +25,9 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/evanw/esbuild/pkg/api"
+
+	"murano.dev/playground/engine/yaql/syntax/unicodenames"
+	"murano.dev/playground/scripts/wasmbuild"
 )
 
 const (
@@ -59,11 +62,16 @@ func buildSite(ctx context.Context, out io.Writer) (*site, error) {
 	}
 	assets := map[string][]byte{}
 
-	wasm, err := buildWasm(ctx, out)
+	wasm, err := buildWasm(ctx, out, filepath.Join(buildDir, "engine.wasm"))
 	if err != nil {
 		return nil, err
 	}
 	assets["engine.wasm"] = wasm
+	var names bytes.Buffer
+	if err := unicodenames.WriteTable(&names); err != nil {
+		return nil, err
+	}
+	assets["unicode-names.txt"] = names.Bytes()
 
 	wasmExec, err := readWasmExec(ctx)
 	if err != nil {
@@ -103,14 +111,13 @@ func buildSite(ctx context.Context, out io.Writer) (*site, error) {
 		return nil, err
 	}
 	s.report(out, time.Since(start))
-	return s, nil
+	return s, checkWasmBudget(s.compressedSize(hashed["engine.wasm"], "br"))
 }
 
-// buildWasm compiles ./wasm for GOOS=js GOARCH=wasm and returns the module.
-func buildWasm(ctx context.Context, out io.Writer) ([]byte, error) {
-	target := filepath.Join(buildDir, "engine.wasm")
-	env := []string{"GOOS=js", "GOARCH=wasm"}
-	if err := run(ctx, out, env, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", target, "./wasm"); err != nil {
+// buildWasm compiles ./wasm as wasmbuild says into target and returns the
+// module.
+func buildWasm(ctx context.Context, out io.Writer, target string) ([]byte, error) {
+	if err := run(ctx, out, wasmbuild.Env, "go", wasmbuild.Args(target)...); err != nil {
 		return nil, err
 	}
 	return os.ReadFile(target)
@@ -183,6 +190,7 @@ func renderIndex(hashed map[string]string, wasmSize int) ([]byte, error) {
 	assets, err := json.Marshal(map[string]any{
 		"engine":     hashed["engine.wasm"],
 		"engineSize": wasmSize,
+		"runeNames":  hashed["unicode-names.txt"],
 		"wasmExec":   hashed["wasm_exec.js"],
 		"worker":     hashed["worker.js"],
 	})
@@ -286,6 +294,19 @@ func compressTo(path string, data []byte, encoding string, reuse bool) (int, err
 			return int(info.Size()), nil
 		}
 	}
+	compressed, err := compress(data, encoding)
+	if err != nil {
+		return 0, err
+	}
+	if len(compressed) >= len(data) {
+		return -1, nil
+	}
+	return len(compressed), writeIfChanged(path, compressed)
+}
+
+// compress returns data compressed with encoding ("br" or "gzip") at the
+// best compression level, as the site serves it.
+func compress(data []byte, encoding string) ([]byte, error) {
 	var buf bytes.Buffer
 	var w io.WriteCloser
 	switch encoding {
@@ -293,17 +314,30 @@ func compressTo(path string, data []byte, encoding string, reuse bool) (int, err
 		w = brotli.NewWriterLevel(&buf, brotli.BestCompression)
 	case "gzip":
 		w, _ = gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	default:
+		return nil, fmt.Errorf("unknown encoding %q", encoding)
 	}
 	if _, err := w.Write(data); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if err := w.Close(); err != nil {
-		return 0, err
+		return nil, err
 	}
-	if buf.Len() >= len(data) {
-		return -1, nil
+	return buf.Bytes(), nil
+}
+
+// compressedSize is the size of the named file's copy in encoding, or its
+// raw size when it has none.
+func (s *site) compressedSize(name, encoding string) int {
+	for _, f := range s.files {
+		if f.name == name {
+			if size, ok := f.compressed[encoding]; ok {
+				return size
+			}
+			return f.raw
+		}
 	}
-	return buf.Len(), writeIfChanged(path, buf.Bytes())
+	return 0
 }
 
 // writeIfChanged replaces path atomically, so an interrupted build never
