@@ -29,6 +29,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"murano.dev/playground/scripts/wasmbuild"
 )
 
 //go:embed node_runner.js
@@ -114,7 +116,7 @@ func main() {
 	measure("muranopl (native Go)", nil, cli, "yaql", "--jsonl", "--limit-iterators", "-1", "--memory-quota", "0")
 	if !*skipWasm {
 		wasmFile := filepath.Join(tmp, "engine.wasm")
-		run(root, []string{"GOOS=js", "GOARCH=wasm"}, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasmFile, "./wasm")
+		run(root, wasmbuild.Env, append([]string{"go"}, wasmbuild.Args(wasmFile)...)...)
 		goroot := strings.TrimSpace(string(runOut(root, nil, "go", "env", "GOROOT")))
 		runner := filepath.Join(tmp, "node_runner.js")
 		check(os.WriteFile(runner, nodeRunner, 0o644))
