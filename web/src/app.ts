@@ -1,9 +1,16 @@
-// The page: two views chosen by the tabs of the top bar and the URL hash —
-// #yaql, the YAQL console (main.ts), and #packages[/<full name>[/<tab>]],
-// the Packages view (packages/). They share one engine. Without a hash
-// the page opens the example web server on its Forms tab.
+// The page: the engine, which this module owns and shows in the top bar
+// (download progress, start, failure with Retry, version), and two views
+// on it chosen by the tabs of the top bar and the URL hash — #yaql, the
+// YAQL console (console.ts), and #packages[/<full name>[/<tab>]], the
+// Packages view (packages/). Without a hash the page opens the example web
+// server on its Forms tab. The views work while the engine loads; their
+// calls wait for it.
 
-import { engine } from './main';
+import './style.css';
+import { engineVersion } from './api/yaql';
+import { consoleView } from './console';
+import { byId } from './dom';
+import { type Assets, Engine, type EngineState } from './engine';
 import { type PackagesView, packagesView } from './packages/view';
 
 type ViewId = 'yaql' | 'packages';
@@ -14,6 +21,8 @@ const ids: ViewId[] = ['yaql', 'packages'];
 /** What the page shows without a hash: a built-in example and the tab it opens on. */
 const defaultExample = 'org.playground.examples.WebServer';
 const defaultTab = 'forms';
+
+const engine = new Engine(JSON.parse(byId('assets').textContent!) as Assets);
 
 let packages: PackagesView | undefined;
 
@@ -50,5 +59,67 @@ document.querySelector('.tabs')!.addEventListener('keydown', (event) => {
   event.preventDefault();
 });
 
+// The engine in the top bar ------------------------------------------------
+
+const status = {
+  label: byId('engine-label'),
+  progress: byId('engine-progress'),
+  progressBar: byId('engine-progress').firstElementChild as HTMLElement,
+  retry: byId<HTMLButtonElement>('engine-retry'),
+  version: byId('version'),
+};
+
+status.retry.addEventListener('click', () => {
+  status.retry.hidden = true;
+  engine.start();
+});
+
+let versionShown = false;
+engine.onStateChange((state: EngineState) => {
+  document.body.dataset.engine = state.kind;
+  switch (state.kind) {
+    case 'loading': {
+      const percent = state.total > 0 ? Math.min(100, (100 * state.loaded) / state.total) : 0;
+      status.progress.hidden = false;
+      status.progress.setAttribute('aria-valuenow', String(Math.round(percent)));
+      status.progress.dataset.bytes = String(state.loaded);
+      status.progressBar.style.width = `${percent}%`;
+      status.label.textContent = `Loading engine… ${mb(state.loaded)} of ${mb(state.total)}`;
+      break;
+    }
+    case 'starting':
+      status.label.textContent = 'Starting engine…';
+      break;
+    case 'ready':
+      status.progress.hidden = true;
+      status.label.textContent = 'Engine ready';
+      if (!versionShown) {
+        versionShown = true;
+        void showVersion();
+      }
+      break;
+    case 'failed':
+      status.progress.hidden = true;
+      status.label.textContent = `Engine failed: ${state.message}`;
+      status.retry.hidden = false;
+      break;
+  }
+});
+
+async function showVersion(): Promise<void> {
+  try {
+    const v = await engineVersion(engine);
+    if (v) status.version.textContent = `engine ${v.version}${v.go ? ` · ${v.go}` : ''}`;
+  } catch {
+    // The version is decoration; a stopped or failed engine reports elsewhere.
+  }
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+consoleView(engine);
 window.addEventListener('hashchange', route);
 route();
+engine.start();

@@ -1,11 +1,11 @@
-// The YAQL console page: evaluates the expression over the input data as
-// you type (debounced, latest request wins), shows the result or a
-// positioned error, and lets a runaway evaluation be stopped.
+// The YAQL console: evaluates the expression over the input data as you
+// type (debounced, latest request wins), shows the result or a positioned
+// error, and lets a runaway evaluation be stopped. The editors work while
+// the engine loads; the result appears once it is ready.
 
-import './style.css';
-import { type DataFormat, type EngineError, type EvalResponse, engineVersion, evalYaql, type Flavor } from './bridge';
+import { type DataFormat, type EngineError, type EvalResponse, evalYaql, type Flavor } from './api/yaql';
 import { clearErrors, dataEditor, expressionEditor, markError, resultViewer } from './editors';
-import { type Assets, Engine, type EngineState, StoppedError } from './engine';
+import { type Engine, type EngineState, StoppedError } from './engine';
 import { byId } from './dom';
 import { defaultExpression, examples, flavors, sampleData } from './examples';
 
@@ -13,275 +13,235 @@ const debounceMs = 150;
 /** A new request restarts the engine when the stale one has run this long. */
 const supersedeAfterMs = 300;
 
-const ui = {
-  engineLabel: byId('engine-label'),
-  progress: byId('engine-progress'),
-  progressBar: byId('engine-progress').firstElementChild as HTMLElement,
-  retry: byId<HTMLButtonElement>('engine-retry'),
-  flavor: byId<HTMLSelectElement>('flavor'),
-  examples: byId('examples'),
-  format: byId('format'),
-  detected: byId('format-detected'),
-  sample: byId<HTMLButtonElement>('sample-data'),
-  status: byId('status'),
-  stop: byId<HTMLButtonElement>('stop'),
-  result: byId('result'),
-  resultNote: byId('result-note'),
-  error: byId('error'),
-  version: byId('version'),
-};
+/** Sets up the console view (#view-yaql) on the shared engine. */
+export function consoleView(engine: Engine): void {
+  const ui = {
+    flavor: byId<HTMLSelectElement>('flavor'),
+    examples: byId('examples'),
+    format: byId('format'),
+    detected: byId('format-detected'),
+    sample: byId<HTMLButtonElement>('sample-data'),
+    status: byId('status'),
+    stop: byId<HTMLButtonElement>('stop'),
+    result: byId('result'),
+    resultNote: byId('result-note'),
+    error: byId('error'),
+  };
 
-const assets = JSON.parse(byId('assets').textContent!) as Assets;
-export const engine = new Engine(assets);
+  const hooks = { onChange: schedule, onRunNow: evaluate };
+  const expression = expressionEditor(byId('expr'), defaultExpression, hooks);
+  const data = dataEditor(byId('data'), sampleData, {
+    onChange() {
+      updateFormat();
+      schedule();
+    },
+    onRunNow: evaluate,
+  });
+  const result = resultViewer(ui.result);
 
-const hooks = { onChange: schedule, onRunNow: evaluate };
-const expression = expressionEditor(byId('expr'), defaultExpression, hooks);
-const data = dataEditor(byId('data'), sampleData, {
-  onChange() {
+  for (const f of flavors) ui.flavor.add(new Option(f.label, f.value));
+  ui.flavor.addEventListener('change', evaluate);
+
+  for (const text of examples) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'chip';
+    button.textContent = text;
+    button.addEventListener('click', () => {
+      ui.flavor.value = 'plain';
+      expression.dispatch({ changes: { from: 0, to: expression.state.doc.length, insert: text } });
+      expression.focus();
+      evaluate();
+    });
+    ui.examples.append(button);
+  }
+
+  ui.format.addEventListener('change', () => {
     updateFormat();
-    schedule();
-  },
-  onRunNow: evaluate,
-});
-const result = resultViewer(ui.result);
-
-for (const f of flavors) ui.flavor.add(new Option(f.label, f.value));
-ui.flavor.addEventListener('change', evaluate);
-
-for (const text of examples) {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'chip';
-  button.textContent = text;
-  button.addEventListener('click', () => {
-    ui.flavor.value = 'plain';
-    expression.dispatch({ changes: { from: 0, to: expression.state.doc.length, insert: text } });
-    expression.focus();
     evaluate();
   });
-  ui.examples.append(button);
-}
+  ui.sample.addEventListener('click', () => {
+    data.view.dispatch({ changes: { from: 0, to: data.view.state.doc.length, insert: sampleData } });
+  });
 
-ui.format.addEventListener('change', () => {
-  updateFormat();
-  evaluate();
-});
-ui.sample.addEventListener('click', () => {
-  data.view.dispatch({ changes: { from: 0, to: data.view.state.doc.length, insert: sampleData } });
-});
+  ui.stop.addEventListener('click', stop);
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !ui.stop.disabled) stop();
+  });
 
-ui.stop.addEventListener('click', stop);
-document.addEventListener('keydown', (event) => {
-  if (event.key === 'Escape' && !ui.stop.disabled) stop();
-});
-ui.retry.addEventListener('click', () => {
-  ui.retry.hidden = true;
-  engine.start();
-  evaluate();
-});
-
-function dataFormat(): DataFormat {
-  const choice = (ui.format.querySelector('input:checked') as HTMLInputElement).value;
-  if (choice === 'json' || choice === 'yaml') return choice;
-  try {
-    JSON.parse(data.view.state.doc.toString());
-    return 'json';
-  } catch {
-    return 'yaml';
+  function dataFormat(): DataFormat {
+    const choice = (ui.format.querySelector('input:checked') as HTMLInputElement).value;
+    if (choice === 'json' || choice === 'yaml') return choice;
+    try {
+      JSON.parse(data.view.state.doc.toString());
+      return 'json';
+    } catch {
+      return 'yaml';
+    }
   }
-}
 
-function updateFormat(): void {
-  const format = dataFormat();
-  data.setFormat(format);
-  const auto = (ui.format.querySelector('input:checked') as HTMLInputElement).value === 'auto';
-  ui.detected.textContent = auto ? `detected ${format.toUpperCase()}` : '';
-}
-
-// Evaluation ----------------------------------------------------------------
-
-let timer: ReturnType<typeof setTimeout> | undefined;
-let latest = 0;
-let stoppedAt: { seq: number; ranMs: number } | undefined;
-
-function schedule(): void {
-  clearTimeout(timer);
-  timer = setTimeout(evaluate, debounceMs);
-}
-
-async function evaluate(): Promise<void> {
-  clearTimeout(timer);
-  const seq = ++latest;
-  const expr = expression.state.doc.toString();
-  if (expr.trim() === '') {
-    setStatus('idle', 'Type an expression');
-    return;
+  function updateFormat(): void {
+    const format = dataFormat();
+    data.setFormat(format);
+    const auto = (ui.format.querySelector('input:checked') as HTMLInputElement).value === 'auto';
+    ui.detected.textContent = auto ? `detected ${format.toUpperCase()}` : '';
   }
-  if (engine.busyFor() > supersedeAfterMs) engine.stop();
-  let started = performance.now();
-  let response: EvalResponse;
-  try {
-    setStatus('running', 'Waiting for the engine…');
-    await engine.whenReady();
+
+  // Evaluation ----------------------------------------------------------------
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let latest = 0;
+  let stoppedAt: { seq: number; ranMs: number } | undefined;
+
+  function schedule(): void {
+    clearTimeout(timer);
+    timer = setTimeout(evaluate, debounceMs);
+  }
+
+  async function evaluate(): Promise<void> {
+    clearTimeout(timer);
+    const seq = ++latest;
+    const expr = expression.state.doc.toString();
+    if (expr.trim() === '') {
+      setStatus('idle', 'Type an expression');
+      return;
+    }
+    if (engine.busyFor() > supersedeAfterMs) engine.stop();
+    let started = performance.now();
+    let response: EvalResponse;
+    try {
+      setStatus('running', 'Waiting for the engine…');
+      await engine.whenReady();
+      if (seq !== latest) return;
+      setStatus('running', 'Evaluating…');
+      started = performance.now();
+      response = await evalYaql(engine, {
+        expr,
+        data: data.view.state.doc.toString(),
+        dataFormat: dataFormat(),
+        flavor: ui.flavor.value as Flavor,
+      });
+    } catch (err) {
+      if (seq !== latest) return;
+      if (err instanceof StoppedError) {
+        stoppedAt = { seq, ranMs: performance.now() - started };
+        setStatus('stopped', `Stopped after ${duration(stoppedAt.ranMs)} · restarting engine…`);
+      } else {
+        setStatus('error', `Engine failure: ${(err as Error).message}`);
+      }
+      return;
+    }
     if (seq !== latest) return;
-    setStatus('running', 'Evaluating…');
-    started = performance.now();
-    response = await evalYaql(engine, {
-      expr,
-      data: data.view.state.doc.toString(),
-      dataFormat: dataFormat(),
-      flavor: ui.flavor.value as Flavor,
-    });
-  } catch (err) {
-    if (seq !== latest) return;
-    if (err instanceof StoppedError) {
-      stoppedAt = { seq, ranMs: performance.now() - started };
-      setStatus('stopped', `Stopped after ${duration(stoppedAt.ranMs)} · restarting engine…`);
+    const took = performance.now() - started;
+    if (response.ok) {
+      showResult(response.result, response.unordered === true);
+      setStatus('done', `Done in ${duration(took)}`);
     } else {
-      setStatus('error', `Engine failure: ${(err as Error).message}`);
+      showError(response.error);
+      setStatus('error', `${kindLabel[response.error.kind]} · ${duration(took)}`);
     }
-    return;
   }
-  if (seq !== latest) return;
-  const took = performance.now() - started;
-  if (response.ok) {
-    showResult(response.result, response.unordered === true);
-    setStatus('done', `Done in ${duration(took)}`);
-  } else {
-    showError(response.error);
-    setStatus('error', `${kindLabel[response.error.kind]} · ${duration(took)}`);
+
+  function stop(): void {
+    engine.stop();
   }
-}
 
-function stop(): void {
-  engine.stop();
-}
-
-function showResult(value: unknown, unordered: boolean): void {
-  clearErrors(expression);
-  clearErrors(data.view);
-  ui.error.hidden = true;
-  ui.result.hidden = false;
-  ui.resultNote.hidden = !unordered;
-  result.show(JSON.stringify(value, null, 2) ?? 'null');
-}
-
-const kindLabel: Record<EngineError['kind'], string> = {
-  syntax: 'Syntax error',
-  data: 'Input data error',
-  runtime: 'Evaluation error',
-  budget: 'Evaluation limit reached',
-  request: 'Request error',
-};
-
-function showError(error: EngineError): void {
-  const inData = error.kind === 'data';
-  const target = inData ? data.view : expression;
-  clearErrors(inData ? expression : data.view);
-  if (error.kind === 'request') clearErrors(target);
-  else markError(target, error, error.message);
-
-  const title = document.createElement('div');
-  title.className = 'error-title';
-  title.textContent = kindLabel[error.kind] + (error.class ? ` (${error.class})` : '');
-  const where = document.createElement('div');
-  where.className = 'error-where';
-  if (error.line && error.col) {
-    where.textContent = `${inData ? 'input data' : 'expression'}, line ${error.line}, column ${error.col}`;
+  function showResult(value: unknown, unordered: boolean): void {
+    clearErrors(expression);
+    clearErrors(data.view);
+    ui.error.hidden = true;
+    ui.result.hidden = false;
+    ui.resultNote.hidden = !unordered;
+    result.show(JSON.stringify(value, null, 2) ?? 'null');
   }
-  const message = document.createElement('pre');
-  message.className = 'error-message';
-  message.textContent = error.message;
-  if (error.detail) {
-    const detail = document.createElement('span');
-    detail.className = 'error-detail';
-    detail.textContent = `\n${error.detail}`;
-    message.append(detail);
-  }
-  const parts: Node[] = [title, message];
-  if (error.line && error.col) parts.push(where, snippet(target.state.doc.toString(), error.line, error.col, error.endCol));
-  ui.error.replaceChildren(...parts);
-  ui.error.hidden = false;
-  ui.result.hidden = true;
-  ui.resultNote.hidden = true;
-}
 
-/** The offending line with a caret row under the reported columns. */
-function snippet(text: string, line: number, col: number, endCol?: number): HTMLElement {
-  const source = text.split('\n')[line - 1] ?? '';
-  const width = endCol && endCol > col ? endCol - col : 1;
-  const pre = document.createElement('pre');
-  pre.className = 'error-snippet';
-  pre.textContent = `${source}\n${' '.repeat(Math.max(0, col - 1))}${'^'.repeat(width)}`;
-  return pre;
-}
+  const kindLabel: Record<EngineError['kind'], string> = {
+    syntax: 'Syntax error',
+    data: 'Input data error',
+    runtime: 'Evaluation error',
+    budget: 'Evaluation limit reached',
+    request: 'Request error',
+  };
 
-type StatusState = 'idle' | 'running' | 'done' | 'error' | 'stopped';
+  function showError(error: EngineError): void {
+    const inData = error.kind === 'data';
+    const target = inData ? data.view : expression;
+    clearErrors(inData ? expression : data.view);
+    if (error.kind === 'request') clearErrors(target);
+    else markError(target, error, error.message);
 
-function setStatus(state: StatusState, text: string): void {
-  ui.status.dataset.state = state;
-  ui.status.textContent = text;
-}
-
-function duration(ms: number): string {
-  if (ms < 10) return `${ms.toFixed(1)} ms`;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(1)} s`;
-}
-
-// Engine lifecycle ----------------------------------------------------------
-
-engine.onBusy = (busy) => {
-  ui.stop.disabled = !busy;
-};
-
-let firstReady = true;
-engine.onState = (state: EngineState) => {
-  document.body.dataset.engine = state.kind;
-  switch (state.kind) {
-    case 'loading': {
-      const percent = state.total > 0 ? Math.min(100, (100 * state.loaded) / state.total) : 0;
-      ui.progress.hidden = false;
-      ui.progress.setAttribute('aria-valuenow', String(Math.round(percent)));
-      ui.progress.dataset.bytes = String(state.loaded);
-      ui.progressBar.style.width = `${percent}%`;
-      ui.engineLabel.textContent = `Loading engine… ${mb(state.loaded)} of ${mb(state.total)}`;
-      break;
+    const title = document.createElement('div');
+    title.className = 'error-title';
+    title.textContent = kindLabel[error.kind] + (error.class ? ` (${error.class})` : '');
+    const where = document.createElement('div');
+    where.className = 'error-where';
+    if (error.line && error.col) {
+      where.textContent = `${inData ? 'input data' : 'expression'}, line ${error.line}, column ${error.col}`;
     }
-    case 'starting':
-      ui.engineLabel.textContent = 'Starting engine…';
-      break;
-    case 'ready':
-      ui.progress.hidden = true;
-      ui.engineLabel.textContent = 'Engine ready';
-      if (stoppedAt && stoppedAt.seq === latest) {
-        setStatus('stopped', `Stopped after ${duration(stoppedAt.ranMs)} · engine restarted in ${duration(state.startedInMs)}`);
-      }
-      if (firstReady) {
-        firstReady = false;
-        void showVersion();
-      }
-      break;
-    case 'failed':
-      ui.engineLabel.textContent = `Engine failed: ${state.message}`;
-      ui.retry.hidden = false;
-      break;
+    const message = document.createElement('pre');
+    message.className = 'error-message';
+    message.textContent = error.message;
+    if (error.detail) {
+      const detail = document.createElement('span');
+      detail.className = 'error-detail';
+      detail.textContent = `\n${error.detail}`;
+      message.append(detail);
+    }
+    const parts: Node[] = [title, message];
+    if (error.line && error.col) parts.push(where, snippet(target.state.doc.toString(), error.line, error.col, error.endCol));
+    ui.error.replaceChildren(...parts);
+    ui.error.hidden = false;
+    ui.result.hidden = true;
+    ui.resultNote.hidden = true;
   }
-};
 
-async function showVersion(): Promise<void> {
-  try {
-    const v = await engineVersion(engine);
-    if (v) ui.version.textContent = `engine ${v.version}${v.go ? ` · ${v.go}` : ''}`;
-  } catch {
-    // The version is decoration; a stopped or failed engine reports elsewhere.
+  /** The offending line with a caret row under the reported columns. */
+  function snippet(text: string, line: number, col: number, endCol?: number): HTMLElement {
+    const source = text.split('\n')[line - 1] ?? '';
+    const width = endCol && endCol > col ? endCol - col : 1;
+    const pre = document.createElement('pre');
+    pre.className = 'error-snippet';
+    pre.textContent = `${source}\n${' '.repeat(Math.max(0, col - 1))}${'^'.repeat(width)}`;
+    return pre;
   }
-}
 
-function mb(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+  type StatusState = 'idle' | 'running' | 'done' | 'error' | 'stopped';
 
-updateFormat();
-engine.start();
-void evaluate();
+  function setStatus(state: StatusState, text: string): void {
+    ui.status.dataset.state = state;
+    ui.status.textContent = text;
+  }
+
+  function duration(ms: number): string {
+    if (ms < 10) return `${ms.toFixed(1)} ms`;
+    if (ms < 1000) return `${Math.round(ms)} ms`;
+    return `${(ms / 1000).toFixed(1)} s`;
+  }
+
+  // Engine lifecycle ----------------------------------------------------------
+
+  engine.onBusy = (busy) => {
+    ui.stop.disabled = !busy;
+  };
+
+  let engineFailed = false;
+  engine.onStateChange((state: EngineState) => {
+    switch (state.kind) {
+      case 'ready':
+        if (stoppedAt && stoppedAt.seq === latest) {
+          setStatus('stopped', `Stopped after ${duration(stoppedAt.ranMs)} · engine restarted in ${duration(state.startedInMs)}`);
+        }
+        if (engineFailed) {
+          engineFailed = false;
+          void evaluate();
+        }
+        break;
+      case 'failed':
+        engineFailed = true;
+        break;
+    }
+  });
+
+  updateFormat();
+  void evaluate();
+}

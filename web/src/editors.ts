@@ -8,7 +8,7 @@ import { setDiagnostics } from '@codemirror/lint';
 import { Compartment, EditorState, type Extension, Prec } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { basicSetup, minimalSetup } from 'codemirror';
-import type { DataFormat } from './bridge';
+import type { DataFormat } from './api/yaql';
 
 export interface EditorHooks {
   onChange(): void;

@@ -9,6 +9,8 @@ export interface Assets {
   engine: string;
   engineSize: number;
   wasmExec: string;
+  /** The Unicode name table of \N{NAME} escapes, which the engine fetches on first use. */
+  runeNames: string;
   worker: string;
 }
 
@@ -33,7 +35,7 @@ interface Pending {
 }
 
 export class Engine {
-  onState: (state: EngineState) => void = () => {};
+  private stateListeners: ((state: EngineState) => void)[] = [];
   onBusy: (busy: boolean) => void = () => {};
 
   private module?: Promise<WebAssembly.Module>;
@@ -50,11 +52,20 @@ export class Engine {
     this.worker?.terminate();
     if (!this.module) {
       this.module = compileWithProgress(this.assets.engine, this.assets.engineSize, (loaded, total) =>
-        this.onState({ kind: 'loading', loaded, total }),
+        this.setState({ kind: 'loading', loaded, total }),
       );
       this.module.catch(() => (this.module = undefined));
     }
     this.spawn(this.module);
+  }
+
+  /** Calls listener on every change of the engine's state. */
+  onStateChange(listener: (state: EngineState) => void): void {
+    this.stateListeners.push(listener);
+  }
+
+  private setState(state: EngineState): void {
+    for (const listener of this.stateListeners) listener(state);
   }
 
   /** Resolves once the current worker can take calls. */
@@ -105,14 +116,14 @@ export class Engine {
       this.abandonReady = reject;
       const fail = (message: string) => {
         reject(new Error(message));
-        this.onState({ kind: 'failed', message });
+        this.setState({ kind: 'failed', message });
       };
       worker.onmessage = (event: MessageEvent<FromWorker>) => {
         const message = event.data;
         switch (message.type) {
           case 'ready':
             resolve();
-            this.onState({ kind: 'ready', startedInMs: performance.now() - spawnedAt });
+            this.setState({ kind: 'ready', startedInMs: performance.now() - spawnedAt });
             break;
           case 'failed':
             fail(message.message);
@@ -133,16 +144,17 @@ export class Engine {
       (compiled) => {
         if (worker !== this.worker) return;
         spawnedAt = performance.now();
-        this.onState({ kind: 'starting' });
+        this.setState({ kind: 'starting' });
         worker.postMessage({
           type: 'init',
           module: compiled,
           wasmExec: new URL(this.assets.wasmExec, location.href).href,
+          runeNames: new URL(this.assets.runeNames, location.href).href,
         } satisfies ToWorker);
       },
       (err: Error) => {
         this.abandonReady(err);
-        this.onState({ kind: 'failed', message: err.message });
+        this.setState({ kind: 'failed', message: err.message });
       },
     );
   }
@@ -156,13 +168,23 @@ export class Engine {
   }
 }
 
-/** Fetches the module, reporting uncompressed bytes received, and compiles it while it streams in. */
+/**
+ * Fetches the module and compiles it while it streams in, reporting the
+ * bytes received against total, the size of the module: the body is
+ * counted after the browser decodes it (brotli or gzip), so the count
+ * ends at total exactly.
+ */
 async function compileWithProgress(
   url: string,
   total: number,
   onProgress: (loaded: number, total: number) => void,
 ): Promise<WebAssembly.Module> {
-  const response = await fetch(url);
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (err) {
+    throw new Error(`could not download the engine (${(err as Error).message})`);
+  }
   if (!response.ok || !response.body) throw new Error(`could not download the engine (HTTP ${response.status})`);
   let loaded = 0;
   onProgress(loaded, total);
@@ -176,6 +198,10 @@ async function compileWithProgress(
     }),
   );
   const tracked = new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
-  if (typeof WebAssembly.compileStreaming === 'function') return WebAssembly.compileStreaming(tracked);
-  return WebAssembly.compile(await tracked.arrayBuffer());
+  try {
+    if (typeof WebAssembly.compileStreaming === 'function') return await WebAssembly.compileStreaming(tracked);
+    return await WebAssembly.compile(await tracked.arrayBuffer());
+  } catch (err) {
+    throw new Error(`the engine did not load (${(err as Error).message})`);
+  }
 }

@@ -1,6 +1,6 @@
 // What the console shows on first load, and the expressions offered as examples.
 
-import type { Flavor } from './bridge';
+import type { Flavor } from './api/yaql';
 
 export const sampleData = `# YAML or JSON
 users:

@@ -14,6 +14,8 @@ interface WorkerScope {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
   Go: new () => GoRuntime;
   muranoReady?: () => void;
+  /** Read by the engine (wasm/main.go): where its lazily fetched files are. */
+  muranoAssets?: { runeNames: string };
   muranoBridge?: { call(method: string, params: string): Promise<string> };
 }
 
@@ -22,6 +24,7 @@ const scope = self as unknown as WorkerScope;
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'init') {
+    scope.muranoAssets = { runeNames: message.runeNames };
     void start(message.module, message.wasmExec);
   } else {
     void call(message.id, message.method, message.params);

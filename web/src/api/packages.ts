@@ -1,7 +1,7 @@
-// Typed wrappers of the engine's package methods (wasm/bridge/packages*.go).
+// Typed wrappers of the engine's package methods (wasm/bridge/packages*.go),
+// with the types of the answers the other domains share.
 
 import type { Engine } from '../engine';
-import type { RepositoryOpened } from './repo-api';
 
 /** An error or a lint finding; file is relative to the package root ("" and line 0 for the whole archive). */
 export interface Problem {
@@ -87,16 +87,61 @@ export interface Failure {
 
 export type OpenResponse = OpenedPackage | Failure;
 
-/** A .zip, or a folder's files by path (unread: files handed over by size only, see repositoryImages). */
-export type OpenSource = { zip: string } | { files: Record<string, string>; unread?: Record<string, number> };
-
-/** Opens a package, or the repository the files are (see repo-api.ts). */
-export function openPackage(engine: Engine, source: OpenSource, repo?: string): Promise<OpenResponse | RepositoryOpened> {
-  return engine.call('package.open', { ...source, repo }) as Promise<OpenResponse | RepositoryOpened>;
+/** A package of a repository folder's apps/: package is null when the .zip does not open. */
+export interface RepoPackage {
+  file: string;
+  package: PackageInfo | null;
+  errors: Problem[];
+  warnings: string[];
 }
 
-export function importPackage(engine: Engine, url: string, name: string, version?: string): Promise<OpenResponse> {
-  return engine.call('repo.import', { url, package: name, version }) as Promise<OpenResponse>;
+export interface BundleEntry {
+  name: string;
+  version?: string;
+  url?: string;
+}
+
+export interface RepoBundle {
+  name: string;
+  file: string;
+  format: 'json' | 'yaml';
+  entries: BundleEntry[];
+  error: string | null;
+}
+
+export interface RepoImage {
+  name: string;
+  diskFormat: string;
+  containerFormat: string;
+  url: string;
+  /** The package whose images.lst lists it ("" for the repository's own images.lst). */
+  package: string;
+  /** Whether images/ holds the file. */
+  present: boolean;
+}
+
+/** What a repository folder holds, kept open in the engine by handle. */
+export interface RepositoryInfo {
+  handle: string;
+  root: string;
+  packages: RepoPackage[];
+  bundles: RepoBundle[];
+  images: RepoImage[];
+  imageFiles: string[];
+}
+
+/** package.open's answer when the files handed over are a repository. */
+export interface RepositoryOpened {
+  ok: true;
+  repository: RepositoryInfo;
+}
+
+/** A .zip, or a folder's files by path (unread: files handed over by size only, see repositoryImages in packages/input.ts). */
+export type OpenSource = { zip: string } | { files: Record<string, string>; unread?: Record<string, number> };
+
+/** Opens a package, or the repository the files are (as repo.open does). */
+export function openPackage(engine: Engine, source: OpenSource, repo?: string): Promise<OpenResponse | RepositoryOpened> {
+  return engine.call('package.open', { ...source, repo }) as Promise<OpenResponse | RepositoryOpened>;
 }
 
 export type FileResponse =

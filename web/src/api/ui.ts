@@ -1,7 +1,7 @@
 // Typed wrappers of the engine's Dynamic UI methods (wasm/bridge/ui.go).
 
 import type { Engine } from '../engine';
-import type { Problem } from '../packages/api';
+import type { Problem } from './packages';
 
 /** [value, label, disabled] or, for a group, [group label, options]. */
 export type Choice = [string, string, boolean] | [string, [string, string, boolean][]];

@@ -1,6 +1,7 @@
-// Typed wrappers of the engine's bridge methods (package wasm/bridge).
+// Typed wrappers of the engine's YAQL methods (wasm/bridge/yaql.go): yaql.eval
+// and version.
 
-import type { Engine } from './engine';
+import type { Engine } from '../engine';
 
 export type Flavor = 'plain' | 'legacy' | 'murano' | 'murano-legacy';
 export type DataFormat = 'json' | 'yaml';

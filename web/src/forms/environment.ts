@@ -2,7 +2,7 @@
 // page, which application-reference fields offer. It lives as long as the
 // page.
 
-import type { AppModel } from './api';
+import type { AppModel } from '../api/ui';
 
 const apps: AppModel[] = [];
 let created = 0;

@@ -4,7 +4,7 @@
 // would post it ("on" for a ticked checkbox, absent when unticked).
 
 import { el } from '../dom';
-import type { Choice, FieldDescription } from './api';
+import type { Choice, FieldDescription } from '../api/ui';
 
 export interface RenderedField {
   desc: FieldDescription;

@@ -6,19 +6,21 @@
 
 import { resultViewer } from '../editors';
 import type { Engine } from '../engine';
-import { importPackage, type OpenedPackage, type Problem } from '../packages/api';
+import { closePackage, type OpenedPackage, type Problem } from '../api/packages';
+import { importFrom } from '../api/repo';
 import { problemList } from '../packages/overview';
 import { el } from '../dom';
 import { registerSubView, type SubViewContext } from '../packages/subview';
-import type { AppModel } from './api';
+import type { AppModel } from '../api/ui';
 import { environment } from './environment';
 import { createWizard, type Wizard } from './wizard';
 
 /** The same-origin repository of the built-in examples. */
 const builtinRepo = () => new URL('repo/', location.href).href;
 
-function closePackage(engine: Engine, handle: string): void {
-  void engine.call('package.close', { handle }).catch(() => {});
+/** Closes a package the wizard opened; nothing waits for the answer. */
+function release(engine: Engine, handle: string): void {
+  void closePackage(engine, handle).catch(() => {});
 }
 
 function appLabel(app: AppModel): string {
@@ -97,9 +99,9 @@ registerSubView({
       if (!name) return;
       notice.replaceChildren(el('p', 'muted', 'Reopening…'));
       try {
-        const response = await importPackage(ctx.engine, builtinRepo(), name);
+        const response = await importFrom(ctx.engine, { url: builtinRepo() }, name);
         if (!response.ok) throw new Error(response.error.message);
-        if (ownHandle) closePackage(ctx.engine, handle);
+        if (ownHandle) release(ctx.engine, handle);
         handle = response.handle;
         ownHandle = true;
         await begin();
@@ -192,9 +194,9 @@ registerSubView({
       const finished = new Promise<AppModel | undefined>((resolve) => {
         const open = async (fqn: string) => {
           inner?.close();
-          if (nestedHandle) closePackage(context.engine, nestedHandle);
+          if (nestedHandle) release(context.engine, nestedHandle);
           body.replaceChildren(el('p', 'muted', `Opening ${fqn} from the repository…`));
-          const response = await importPackage(context.engine, builtinRepo(), fqn).catch((err: Error) => ({ ok: false as const, error: { message: err.message } }));
+          const response = await importFrom(context.engine, { url: builtinRepo() }, fqn).catch((err: Error) => ({ ok: false as const, error: { message: err.message } }));
           if (!response.ok) {
             body.replaceChildren(el('div', 'callout callout-error', el('p', undefined, `${fqn} is not in the repository of the page: ${response.error.message}`)));
             return;
@@ -229,7 +231,7 @@ registerSubView({
       });
       const app = await finished;
       inner?.close();
-      if (nestedHandle) closePackage(context.engine, nestedHandle);
+      if (nestedHandle) release(context.engine, nestedHandle);
       dialog.close();
       dialog.replaceChildren();
       return app;
@@ -237,7 +239,7 @@ registerSubView({
 
     return {
       show(opened) {
-        if (ownHandle) closePackage(ctx.engine, handle);
+        if (ownHandle) release(ctx.engine, handle);
         ownHandle = false;
         pkg = opened;
         handle = opened.handle;

@@ -4,7 +4,7 @@
 // engine as you type, Back/Next keeping the values, Create at the end.
 
 import type { Engine } from '../engine';
-import type { Problem } from '../packages/api';
+import type { Problem } from '../api/packages';
 import { el } from '../dom';
 import {
   type AppModel,
@@ -19,7 +19,7 @@ import {
   startWizard,
   submitStep,
   validateField,
-} from './api';
+} from '../api/ui';
 import { environment } from './environment';
 import { type RenderedField, renderField, text } from './fields';
 

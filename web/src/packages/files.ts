@@ -1,8 +1,8 @@
 // The Files sub-view: the package's files as a tree and the selected one
 // in a read-only viewer, with its problems underlined.
 
-import { readFile } from './api';
-import type { OpenedPackage, Problem } from './api';
+import { readFile } from '../api/packages';
+import type { OpenedPackage, Problem } from '../api/packages';
 import { fromBase64 } from './input';
 import { el } from '../dom';
 import { registerSubView } from './subview';

@@ -2,8 +2,7 @@
 // <input webkitdirectory>, or files and folders dropped on the page — into
 // the bytes package.open takes.
 
-import type { OpenSource } from './api';
-import { repositoryImages } from './repo-api';
+import type { OpenSource } from '../api/packages';
 
 /** The most files a package may have (engine/pkg's MaxZipEntries). */
 const maxFiles = 10_000;
@@ -97,4 +96,18 @@ async function collect(entry: FileSystemEntry, out: { path: string; file: File }
 
 function entryFile(entry: FileSystemFileEntry): Promise<File> {
   return new Promise((resolve, reject) => entry.file(resolve, reject));
+}
+
+/**
+ * The files of a picked folder that are handed over by name and size only:
+ * the images/ of a repository (next to its apps/ or bundles/), which may be
+ * disk images of gigabytes the playground has no use for.
+ */
+export function repositoryImages(paths: string[]): Set<string> {
+  const roots = new Set<string>();
+  for (const p of paths) {
+    const m = /^(?:([^/]+)\/)?(?:apps\/[^/]+\.zip|bundles\/[^/]+\.bundle)$/.exec(p);
+    if (m) roots.add(m[1] === undefined ? '' : `${m[1]}/`);
+  }
+  return new Set(paths.filter((p) => [...roots].some((root) => p.startsWith(`${root}images/`))));
 }

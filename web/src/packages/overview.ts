@@ -1,7 +1,7 @@
 // The Overview sub-view: errors and warnings first, then what the manifest
 // says, the requirements as resolved in the repository, classes and images.
 
-import type { OpenedPackage, Problem, Requirement } from './api';
+import type { OpenedPackage, Problem, Requirement } from '../api/packages';
 import { el } from '../dom';
 import { registerSubView, type SubViewContext, where } from './subview';
 

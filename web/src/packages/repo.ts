@@ -4,8 +4,8 @@
 // same-origin base URL, which cannot be listed.
 
 import type { Engine } from '../engine';
-import { closePackage, type OpenResponse, type OpenedPackage } from './api';
-import { type BundleResponse, importBundle, importFrom, type RepoSource, type RepositoryInfo } from './repo-api';
+import { closePackage, type OpenResponse, type OpenedPackage, type RepositoryInfo } from '../api/packages';
+import { type BundleResponse, importBundle, importFrom, type RepoSource } from '../api/repo';
 import { el } from '../dom';
 import './repo.css';
 

@@ -3,7 +3,7 @@
 // A new panel (the Forms preview of UI/ui.yaml, say) is one more entry.
 
 import type { Engine } from '../engine';
-import type { OpenedPackage } from './api';
+import type { OpenedPackage } from '../api/packages';
 
 export interface Badge {
   text: string;

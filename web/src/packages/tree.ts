@@ -1,7 +1,7 @@
 // The file tree of the Packages view: folders as nested lists, files as
 // buttons (keyboard reachable), the selected file marked aria-current.
 
-import type { FileEntry, Problem } from './api';
+import type { FileEntry, Problem } from '../api/packages';
 
 interface Folder {
   folders: Map<string, Folder>;

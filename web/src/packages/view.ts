@@ -3,10 +3,10 @@
 // in the engine and shows it in the registered sub-views.
 
 import type { Engine } from '../engine';
-import { closePackage, exportPackage, importPackage, type OpenResponse, type OpenedPackage, openPackage } from './api';
+import { closePackage, exportPackage, type OpenResponse, type OpenedPackage, openPackage, type RepositoryOpened } from '../api/packages';
+import { importFrom as importFromRepo } from '../api/repo';
 import { fromBase64, fromDrop, fromFolderInput, fromZip, type Picked } from './input';
 import { repositoryPanel } from './repo';
-import type { RepositoryOpened } from './repo-api';
 import { byId, el } from '../dom';
 import { type MountedSubView, subViews, where } from './subview';
 import './overview';
@@ -211,7 +211,7 @@ export function packagesView(engine: Engine): PackagesView {
   }
 
   async function importFrom(url: string, name: string): Promise<void> {
-    const opened = await open(name, () => importPackage(engine, url, name));
+    const opened = await open(name, () => importFromRepo(engine, { url }, name));
     if (opened && new URL(url, location.href).href === new URL(builtinRepo, location.href).href) {
       history.replaceState(null, '', `#packages/${opened.package?.fullName ?? name}`);
     }

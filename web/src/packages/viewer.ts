@@ -8,7 +8,7 @@ import { Compartment, EditorSelection, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { errorRange } from '../editors';
-import type { Problem } from './api';
+import type { Problem } from '../api/packages';
 
 export interface FileViewer {
   /** Shows a text file; problems are the lint findings and errors located in it. */
