@@ -44,7 +44,7 @@ async function start(module: WebAssembly.Module, wasmExec: string): Promise<void
     scope.postMessage({ type: 'ready' });
     await exited;
   } catch (err) {
-    scope.postMessage({ type: 'failed', message: errorText(err) });
+    scope.postMessage({ type: 'failed', message: `the engine did not start (${errorText(err)})` });
   }
 }
 

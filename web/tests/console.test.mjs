@@ -63,6 +63,20 @@ test('serves content-hashed assets precompressed and immutable', async (t) => {
   });
 });
 
+test('fetches the Unicode name table on the first \\N{NAME} escape', async () => {
+  // The reference: '\N{GREEK SMALL LETTER ALPHA}' is 'α'.
+  await withPlayground(async ({ page, requests }) => {
+    const { runeNames } = await assets(page);
+    const fetched = () => requests.filter((url) => url.endsWith('/' + runeNames)).length;
+    assert.equal(fetched(), 0, 'not fetched before it is needed');
+    await setEditor(page, 'expr', "'\\N{GREEK SMALL LETTER ALPHA}' + '\\N{digit one}'");
+    await waitForResult(page, 'α1');
+    await setEditor(page, 'expr', "'\\N{LATIN SMALL LETTER A}'");
+    await waitForResult(page, 'a');
+    assert.equal(fetched(), 1, 'fetched once');
+  });
+});
+
 test('evaluates as you type', async () => {
   await withPlayground(async ({ page }) => {
     await setEditor(page, 'data', '[1, 2, 3]');

@@ -59,9 +59,11 @@ export function launchBrowser() {
 /**
  * Opens the playground in a fresh browser context. Requests to any host but
  * 127.0.0.1 are aborted and listed in `external`; every request URL is listed
- * in `requests` and page errors in `errors`.
+ * in `requests` and page errors in `errors`. Options: `route(context)` adds
+ * routes before the page loads (they take precedence), and `waitForEngine:
+ * false` returns before the engine is ready.
  */
-export async function openPlayground(browser, url, viewport = { width: 1280, height: 800 }) {
+export async function openPlayground(browser, url, viewport = { width: 1280, height: 800 }, { route, waitForEngine = true } = {}) {
   const context = await browser.newContext({ viewport });
   const external = [];
   const errors = [];
@@ -72,6 +74,7 @@ export async function openPlayground(browser, url, viewport = { width: 1280, hei
     external.push(route.request().url());
     return route.abort();
   });
+  await route?.(context);
   const page = await context.newPage();
   page.on('request', (request) => requests.push(request.url()));
   page.on('pageerror', (err) => errors.push(err.message));
@@ -80,7 +83,7 @@ export async function openPlayground(browser, url, viewport = { width: 1280, hei
   });
   const started = Date.now();
   await page.goto(url);
-  await page.waitForSelector('body[data-engine="ready"]', { timeout: 60_000 });
+  if (waitForEngine) await page.waitForSelector('body[data-engine="ready"]', { timeout: 60_000 });
   return { page, context, external, errors, requests, loadMs: Date.now() - started };
 }
 
