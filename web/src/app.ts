@@ -120,6 +120,6 @@ function mb(bytes: number): string {
 }
 
 consoleView(engine);
+engine.start();
 window.addEventListener('hashchange', route);
 route();
-engine.start();
