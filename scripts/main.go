@@ -3,7 +3,7 @@
 //	go run ./scripts build                     build the site into build/site
 //	go run ./scripts serve [-addr HOST:PORT]   build, then serve it (default 127.0.0.1:8080)
 //	go run ./scripts test                      run every test stage, ending with "N passed, M failed"
-//	go run ./scripts size [-top N]             the engine's WebAssembly size against its budget, by package
+//	go run ./scripts size [-top N] [FILE]      the engine's WebAssembly (or FILE) against its size budget, by package
 //	go run ./scripts screenshot [-width W] [-height H] OUT.png
 //
 // A build compiles the engine (./wasm) with GOOS=js GOARCH=wasm, bundles web/
@@ -59,7 +59,14 @@ func main() {
 		flags := flag.NewFlagSet("size", flag.ExitOnError)
 		top := flags.Int("top", 30, "packages to list (0: all)")
 		flags.Parse(args)
-		err = sizeCommand(ctx, os.Stdout, *top)
+		if flags.NArg() > 1 {
+			usage()
+		}
+		file := flags.Arg(0)
+		if file != "" && !filepath.IsAbs(file) {
+			file = filepath.Join(startDir, file)
+		}
+		err = sizeCommand(ctx, os.Stdout, *top, file)
 	case "screenshot":
 		flags := flag.NewFlagSet("screenshot", flag.ExitOnError)
 		width := flags.Int("width", 1280, "viewport width in CSS pixels")
@@ -82,7 +89,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: go run ./scripts build | serve [-addr HOST:PORT] | test | size [-top N] | screenshot [-width W] [-height H] OUT.png")
+	fmt.Fprintln(os.Stderr, "usage: go run ./scripts build | serve [-addr HOST:PORT] | test | size [-top N] [FILE] | screenshot [-width W] [-height H] OUT.png")
 	os.Exit(2)
 }
 

@@ -38,14 +38,21 @@ func checkWasmBudget(brotliSize int) error {
 	return nil
 }
 
-// sizeCommand builds the engine as the site build does and prints the report.
-func sizeCommand(ctx context.Context, out io.Writer, top int) error {
-	tmp, err := os.MkdirTemp("", "engine-size-")
-	if err != nil {
-		return err
+// sizeCommand builds the engine as the site build does, or reads the
+// module file when one is named, and prints the report.
+func sizeCommand(ctx context.Context, out io.Writer, top int, file string) error {
+	var wasm []byte
+	var err error
+	if file != "" {
+		wasm, err = os.ReadFile(file)
+	} else {
+		var tmp string
+		if tmp, err = os.MkdirTemp("", "engine-size-"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		wasm, err = buildWasm(ctx, out, filepath.Join(tmp, "engine.wasm"))
 	}
-	defer os.RemoveAll(tmp)
-	wasm, err := buildWasm(ctx, out, filepath.Join(tmp, "engine.wasm"))
 	if err != nil {
 		return err
 	}
