@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const chromiumPath = '/usr/bin/chromium';
@@ -37,6 +38,23 @@ export async function startServer() {
       await once(server, 'exit');
     },
   };
+}
+
+/**
+ * Starts the server and the browser before the tests of a file and stops
+ * them after; the returned object holds them (server, browser) meanwhile.
+ */
+export function playgroundSession() {
+  const session = {};
+  before(async () => {
+    session.server = await startServer();
+    session.browser = await launchBrowser();
+  });
+  after(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+  });
+  return session;
 }
 
 export function launchBrowser() {

@@ -4,21 +4,10 @@
 // `$.where($ > 1)` over [1, 2, 3], [2, 3], is the reference YAQL's.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { editorText, launchBrowser, openPlayground, setEditor, startServer, waitForResult, waitForStatus } from './harness.mjs';
+import { test } from 'node:test';
+import { editorText, openPlayground, playgroundSession, setEditor, waitForResult, waitForStatus } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = playgroundSession();
 
 const engineModule = /\/engine\.[0-9a-f]+\.wasm$/;
 const wasmExec = /\/wasm_exec\.[0-9a-f]+\.js$/;
@@ -42,7 +31,7 @@ async function recordProgress(context) {
 test('the editors work before the engine is ready; the result comes when it is', async () => {
   let release;
   const released = new Promise((resolve) => (release = resolve));
-  const { page, context, external } = await openPlayground(browser, server.url + '#yaql', undefined, {
+  const { page, context, external } = await openPlayground(session.browser, session.server.url + '#yaql', undefined, {
     waitForEngine: false,
     route: async (context) => {
       await recordProgress(context);
@@ -94,7 +83,7 @@ const failures = [
 for (const { name, pattern, fail, message } of failures) {
   test(`${name} shows the failure and Retry loads the engine`, async () => {
     let failing = true;
-    const { page, context, external } = await openPlayground(browser, server.url + '#yaql', undefined, {
+    const { page, context, external } = await openPlayground(session.browser, session.server.url + '#yaql', undefined, {
       waitForEngine: false,
       route: routing(pattern, (route) => (failing ? fail(route) : route.fallback())),
     });
