@@ -4,6 +4,7 @@
 package dsl
 
 import (
+	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
 	"murano.dev/playground/engine/yaql/std"
@@ -11,7 +12,7 @@ import (
 
 // AddPackage makes a package known to the executor before anything asks
 // for it (packages are otherwise adopted when the loader returns them).
-func (ex *Executor) AddPackage(p Package) *LoadedPackage { return ex.adopt(p) }
+func (ex *Executor) AddPackage(p decl.Package) *LoadedPackage { return ex.adopt(p) }
 
 // FindClass finds a class by full name in the package that defines it.
 func (ex *Executor) FindClass(name string) (*Class, error) {

@@ -64,7 +64,7 @@ type LogRecord struct {
 // Executor runs MuranoPL code. It is not safe for concurrent use.
 type Executor struct {
 	opts     Options
-	loader   Loader
+	loader   decl.Loader
 	packages map[string]*LoadedPackage
 	natives  map[string]*NativeClass
 	store    *objectStore
@@ -98,7 +98,7 @@ type Executor struct {
 }
 
 // NewExecutor returns an executor that finds packages through loader.
-func NewExecutor(ctx context.Context, loader Loader, opts Options) *Executor {
+func NewExecutor(ctx context.Context, loader decl.Loader, opts Options) *Executor {
 	if opts.MaxDepth == 0 {
 		opts.MaxDepth = DefaultMaxDepth
 	}
@@ -182,7 +182,7 @@ type LoadedPackage struct {
 	// Requirements in the reference's order: the package itself, the
 	// core library, then the manifest's.
 	Requirements []Requirement
-	src          Package
+	src          decl.Package
 	ex           *Executor
 	classes      map[string]*Class
 	loading      map[string]bool
@@ -210,7 +210,7 @@ func (ex *Executor) Package(name, spec string) (*LoadedPackage, error) {
 	return ex.adopt(src), nil
 }
 
-func (ex *Executor) adopt(src Package) *LoadedPackage {
+func (ex *Executor) adopt(src decl.Package) *LoadedPackage {
 	key := src.Name() + "@" + src.Version()
 	if p, ok := ex.packages[key]; ok {
 		return p
@@ -228,7 +228,7 @@ func (ex *Executor) adopt(src Package) *LoadedPackage {
 	}
 	reqs := src.Requirements()
 	names := sortedKeys(reqs)
-	if ro, ok := src.(RequirementOrder); ok {
+	if ro, ok := src.(decl.RequirementOrder); ok {
 		names = ro.RequirementNames()
 	}
 	for _, name := range names {

@@ -251,21 +251,13 @@ func (a *Argument) getMeta(caller *frame) ([]*Object, error) {
 	return a.meta.instances(c.Package.ex.typeFrame(c, caller))
 }
 
-// MetaPackage is implemented by packages whose manifest attaches meta
-// objects to the package (its Meta section, names resolved without
-// namespaces, see [decl.DecodeMeta]). An error is one the reference
-// raises when the package's meta is first used.
-type MetaPackage interface {
-	Meta() (decl.Meta, error)
-}
-
 // getMeta returns the meta objects of the package: its Meta section is
 // checked on first use, against a class named after the package.
 func (p *LoadedPackage) getMeta() ([]*Object, error) {
 	if p.metaDone {
 		return p.metaValues, nil
 	}
-	mp, ok := p.src.(MetaPackage)
+	mp, ok := p.src.(decl.MetaPackage)
 	if !ok {
 		p.metaDone = true
 		return nil, nil

@@ -114,7 +114,7 @@ Meta: TypeOnly
 
 // metaPackage is a class folder with a version and a manifest's Meta.
 type metaPackage struct {
-	dsl.Package
+	decl.Package
 	version string
 	meta    decl.Meta
 }
@@ -123,11 +123,11 @@ func (p metaPackage) Version() string          { return p.version }
 func (p metaPackage) Meta() (decl.Meta, error) { return p.meta, nil }
 
 type metaLoader struct {
-	core dsl.Loader
+	core decl.Loader
 	pkg  metaPackage
 }
 
-func (l metaLoader) Load(name, spec string) (dsl.Package, error) {
+func (l metaLoader) Load(name, spec string) (decl.Package, error) {
 	if name == l.pkg.Name() {
 		return l.pkg, nil
 	}

@@ -258,14 +258,8 @@ func (ex *Executor) headerType(h *value.Dict) (*Class, error) {
 	return p.FindClass(name, false)
 }
 
-// ClassPackageLoader is implemented by loaders that can find the package
-// defining a class.
-type ClassPackageLoader interface {
-	LoadClassPackage(className, versionSpec string) (Package, error)
-}
-
 func (ex *Executor) classPackage(name, spec string) (*LoadedPackage, error) {
-	if l, ok := ex.loader.(ClassPackageLoader); ok {
+	if l, ok := ex.loader.(decl.ClassPackageLoader); ok {
 		src, err := l.LoadClassPackage(name, spec)
 		if err != nil && ex.opts.TestFoundation && isPyError(err, "NoPackageForClassFound") {
 			return nil, builtinError("KeyError", "%s", value.Repr(value.String(name)))

@@ -33,7 +33,7 @@ type setup struct {
 	// classes replaces the meta classes as package tests.
 	classes fs.FS
 	// loader wraps the foundation's loader (to record its calls).
-	loader func(dsl.Loader) dsl.Loader
+	loader func(decl.Loader) decl.Loader
 }
 
 // runner is murano's test runner: an executor over the meta classes
@@ -75,7 +75,7 @@ func newRunner(t *testing.T, s setup) *runner {
 		t.Fatalf("meta classes: %v", err)
 	}
 	r := &runner{t: t}
-	var loader dsl.Loader = pkg.NewLoader(core, tests)
+	var loader decl.Loader = pkg.NewLoader(core, tests)
 	if s.loader != nil {
 		loader = s.loader(loader)
 	}

@@ -4,13 +4,14 @@ package dsl_test
 // Part A): the class version of an object in the model is the version
 // spec the package of its class is asked for. The reference replaces the
 // loader's load_class_package by a mock returning the tests package; a
-// dsl.ClassPackageLoader does the same here and records its calls.
+// decl.ClassPackageLoader does the same here and records its calls.
 
 import (
 	"strings"
 	"testing"
 
 	"murano.dev/playground/engine/dsl"
+	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/value"
 )
 
@@ -18,11 +19,11 @@ type classPackageCall struct{ class, spec string }
 
 // recordingLoader answers every class lookup with the tests package.
 type recordingLoader struct {
-	dsl.Loader
+	decl.Loader
 	calls []classPackageCall
 }
 
-func (l *recordingLoader) LoadClassPackage(class, spec string) (dsl.Package, error) {
+func (l *recordingLoader) LoadClassPackage(class, spec string) (decl.Package, error) {
 	l.calls = append(l.calls, classPackageCall{class, spec})
 	return l.Load("tests", "")
 }
@@ -39,7 +40,7 @@ func TestSetupVersioning(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := &recordingLoader{}
-			r := newRunner(t, setup{loader: func(l dsl.Loader) dsl.Loader { rec.Loader = l; return rec }})
+			r := newRunner(t, setup{loader: func(l decl.Loader) decl.Loader { rec.Loader = l; return rec }})
 			hdr := value.NewDict(3)
 			hdr.SetString("type", value.String("Empty"))
 			hdr.SetString("id", value.String("obj1"))

@@ -10,12 +10,11 @@ import (
 
 	"github.com/Masterminds/semver/v3"
 
-	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/versions"
 )
 
-// Loader is a [dsl.Loader] over a fixed set of packages.
+// Loader is a [decl.Loader] over a fixed set of packages.
 //
 // Like the reference's package loaders it keeps a fixation table: the
 // versions of each package in use. A spec that a version in use satisfies
@@ -31,8 +30,8 @@ type Loader struct {
 }
 
 var (
-	_ dsl.Loader             = (*Loader)(nil)
-	_ dsl.ClassPackageLoader = (*Loader)(nil)
+	_ decl.Loader             = (*Loader)(nil)
+	_ decl.ClassPackageLoader = (*Loader)(nil)
 )
 
 // NewLoader returns a loader over the packages. Several versions of a
@@ -51,7 +50,7 @@ func NewLoader(pkgs ...*Package) *Loader {
 // "*" any version). A class folder matches any spec, as in murano's test
 // foundation. An invalid spec is a ValueError [decl.PyError]; no match is
 // a [*NotFoundError].
-func (l *Loader) Load(name, spec string) (dsl.Package, error) {
+func (l *Loader) Load(name, spec string) (decl.Package, error) {
 	candidates := l.byName[name]
 	var found *Package
 	for i := len(candidates) - 1; i >= 0; i-- {
@@ -92,7 +91,7 @@ func (l *Loader) Load(name, spec string) (dsl.Package, error) {
 // reference's load_class_package: the versions in use do not count, nor
 // does the choice add one. A class folder matches any spec. No match is
 // the reference's NoPackageForClassFound (a [decl.PyError]).
-func (l *Loader) LoadClassPackage(className, spec string) (dsl.Package, error) {
+func (l *Loader) LoadClassPackage(className, spec string) (decl.Package, error) {
 	s, err := versions.ParseSpec(spec)
 	if err != nil {
 		return nil, &decl.PyError{Class: "ValueError", Msg: err.Error()}

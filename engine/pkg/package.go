@@ -16,13 +16,12 @@ import (
 	"github.com/Masterminds/semver/v3"
 
 	"murano.dev/playground/engine/diag"
-	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/source"
 )
 
 // Package is a MuranoPL package: a package with a manifest ([Open]) or a
-// class folder ([ClassFolder]). It implements [dsl.Package]; class files
+// class folder ([ClassFolder]). It implements [decl.Package]; class files
 // are decoded once, on first use, and may be asked for concurrently.
 type Package struct {
 	// Manifest is what manifest.yaml says; nil for a class folder.
@@ -44,10 +43,10 @@ type Package struct {
 }
 
 var (
-	_ dsl.Package          = (*Package)(nil)
-	_ dsl.MetaPackage      = (*Package)(nil)
-	_ dsl.ResourcePackage  = (*Package)(nil)
-	_ dsl.RequirementOrder = (*Package)(nil)
+	_ decl.Package          = (*Package)(nil)
+	_ decl.MetaPackage      = (*Package)(nil)
+	_ decl.ResourcePackage  = (*Package)(nil)
+	_ decl.RequirementOrder = (*Package)(nil)
 )
 
 // classRef is where a class is defined.
@@ -97,7 +96,7 @@ func (p *Package) Requirements() map[string]string {
 
 // RequirementNames returns the keys of [Package.Requirements] in the
 // manifest's order, in which the engine searches them for classes as the
-// reference does ([dsl.RequirementOrder]).
+// reference does ([decl.RequirementOrder]).
 func (p *Package) RequirementNames() []string {
 	if p.contents != nil || p.Manifest == nil {
 		names := slices.Collect(maps.Keys(p.Requirements()))
@@ -379,7 +378,7 @@ func (p *Package) HasFile(name string) bool {
 }
 
 // Meta returns the Meta section of a MuranoPL package's manifest for the
-// engine ([dsl.MetaPackage]): manifest.yaml read as yaml.safe_load reads
+// engine ([decl.MetaPackage]): manifest.yaml read as yaml.safe_load reads
 // it (no expressions), meta class names taken as full names. Class
 // folders and other formats have none, as in the reference.
 func (p *Package) Meta() (decl.Meta, error) {
