@@ -92,6 +92,20 @@ func (f *File) Pos(off int) Pos {
 	return Pos{File: f.Name, Line: lo + 1, Col: utf8.RuneCountInString(f.Text[start:off]) + 1}
 }
 
+// RunePos returns the position of the character (rune) n of the text,
+// counted from 0, as offsets into expressions are given.
+func (f *File) RunePos(n int) Pos {
+	off := len(f.Text)
+	for i := range f.Text {
+		if n <= 0 {
+			off = i
+			break
+		}
+		n--
+	}
+	return f.Pos(off)
+}
+
 func isBreak(r rune) bool {
 	return r == '\n' || r == '\r' || r == '\u0085' || r == '\u2028' || r == '\u2029'
 }

@@ -14,7 +14,16 @@ import "strings"
 // carets line up); the carets cover the span up to the end of its first
 // line, and at least one character. Snippet returns "" when the line is
 // unknown.
-func (f *File) Snippet(sp Span) string {
+func (f *File) Snippet(sp Span) string { return f.snippet(sp, '.') }
+
+// Caret is [File.Snippet] with blanks instead of dots before the span, for
+// a short text such as an expression on a terminal:
+//
+//	| $.foo(
+//	|       ^
+func (f *File) Caret(sp Span) string { return f.snippet(sp, ' ') }
+
+func (f *File) snippet(sp Span, fill byte) string {
 	if !sp.Start.IsValid() || sp.Start.Line > f.LineCount() {
 		return ""
 	}
@@ -25,7 +34,7 @@ func (f *File) Snippet(sp Span) string {
 		if i < len(line) && line[i] == '\t' {
 			pad.WriteByte('\t')
 		} else {
-			pad.WriteByte('.')
+			pad.WriteByte(fill)
 		}
 	}
 	width := 1

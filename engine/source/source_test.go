@@ -149,3 +149,34 @@ func TestEmbeddedMismatch(t *testing.T) {
 		}
 	}
 }
+
+func TestRunePos(t *testing.T) {
+	f := NewFile("expression", "$.a +\n  ñ.b")
+	for _, tt := range []struct {
+		n    int
+		want Pos
+	}{
+		{-1, Pos{"expression", 1, 1}}, {0, Pos{"expression", 1, 1}}, {4, Pos{"expression", 1, 5}},
+		{6, Pos{"expression", 2, 1}}, {9, Pos{"expression", 2, 4}}, {11, Pos{"expression", 2, 6}}, {99, Pos{"expression", 2, 6}},
+	} {
+		if got := f.RunePos(tt.n); got != tt.want {
+			t.Errorf("RunePos(%d) = %v, want %v", tt.n, got, tt.want)
+		}
+	}
+}
+
+func TestCaret(t *testing.T) {
+	f := NewFile("expression", "1 +\n\t$x.foo(")
+	tests := []struct {
+		span Span
+		want string
+	}{
+		{At(Pos{Line: 1, Col: 4}), " | 1 +\n |    ^"},
+		{Span{Pos{Line: 2, Col: 2}, Pos{Line: 2, Col: 4}}, " | \t$x.foo(\n | \t^^"},
+	}
+	for _, tt := range tests {
+		if got := f.Caret(tt.span); got != tt.want {
+			t.Errorf("Caret(%v) =\n%s\nwant\n%s", tt.span, got, tt.want)
+		}
+	}
+}
