@@ -12,6 +12,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"murano.dev/playground/engine/source"
 	"murano.dev/playground/engine/value"
 )
 
@@ -39,7 +40,7 @@ const (
 // DecodeData decodes JSON or YAML text into a value: format "json",
 // "yaml", or "" to accept either (JSON is YAML, but JSON gets JSON's
 // number rules and messages). Empty text is null.
-func DecodeData(text []byte, format string) (value.Value, error) {
+func DecodeData(text []byte, format string) (Value, error) {
 	if len(bytes.TrimSpace(text)) == 0 {
 		return value.Null, nil
 	}
@@ -64,30 +65,20 @@ func DecodeData(text []byte, format string) (value.Value, error) {
 	return nil, fmt.Errorf("unknown data format %q (want json or yaml)", format)
 }
 
-func decodeJSON(text []byte) (value.Value, error) {
+func decodeJSON(text []byte) (Value, error) {
 	v, err := value.FromJSON(text)
 	if err == nil {
 		return v, nil
 	}
 	var je *value.JSONError
 	if errors.As(err, &je) {
-		line, col := lineColBytes(text, je.Offset)
-		return nil, &DataError{Line: line, Col: col, Msg: je.Msg}
+		p := source.NewFile("", string(text)).Pos(je.Offset)
+		return nil, &DataError{Line: p.Line, Col: p.Col, Msg: je.Msg}
 	}
 	return nil, &DataError{Msg: err.Error()}
 }
 
-func lineColBytes(text []byte, offset int) (int, int) {
-	if offset > len(text) {
-		offset = len(text)
-	}
-	before := text[:offset]
-	line := bytes.Count(before, []byte("\n")) + 1
-	col := len([]rune(string(before[bytes.LastIndexByte(before, '\n')+1:]))) + 1
-	return line, col
-}
-
-func decodeYAML(text []byte) (value.Value, error) {
+func decodeYAML(text []byte) (Value, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(text, &doc); err != nil {
 		return nil, yamlError(err)
@@ -117,7 +108,7 @@ func yamlError(err error) error {
 	return &DataError{Msg: msg}
 }
 
-func (d *yamlDecoder) value(n *yaml.Node, depth int) (value.Value, error) {
+func (d *yamlDecoder) value(n *yaml.Node, depth int) (Value, error) {
 	if depth > maxDataDepth {
 		return nil, &DataError{Line: n.Line, Col: n.Column, Msg: fmt.Sprintf("data nested deeper than %d levels", maxDataDepth)}
 	}
@@ -133,7 +124,7 @@ func (d *yamlDecoder) value(n *yaml.Node, depth int) (value.Value, error) {
 	case yaml.AliasNode:
 		return d.value(n.Alias, depth+1)
 	case yaml.SequenceNode:
-		items := make([]value.Value, len(n.Content))
+		items := make([]Value, len(n.Content))
 		for i, c := range n.Content {
 			v, err := d.value(c, depth+1)
 			if err != nil {
@@ -164,7 +155,7 @@ func (d *yamlDecoder) value(n *yaml.Node, depth int) (value.Value, error) {
 	return nil, &DataError{Line: n.Line, Col: n.Column, Msg: "unsupported YAML node"}
 }
 
-func yamlScalar(n *yaml.Node) (value.Value, error) {
+func yamlScalar(n *yaml.Node) (Value, error) {
 	switch n.ShortTag() {
 	case "!!null":
 		return value.Null, nil

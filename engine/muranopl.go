@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"strings"
 
-	"murano.dev/playground/engine/diag"
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/pkg"
@@ -38,18 +37,18 @@ type RunRequest struct {
 	// Model is an object model: a single object definition ({"?": {type,
 	// id}, props…}) or a whole deployment model ({"Objects": …,
 	// "ObjectsCopy": …, "Attributes": […]}). Nil: no model.
-	Model value.Value
+	Model Value
 	// ObjectID picks the receiver inside Model (default: its root object).
 	ObjectID string
 	// Class names the class to instantiate (with Props) or, with Static,
 	// the class whose static method is called. Needed without Model.
 	Class  string
 	Static bool
-	Props  *value.Dict
+	Props  *Dict
 	// Method is the method to call; "" only loads the model.
 	Method string
-	Args   []value.Value
-	Kwargs *value.Dict
+	Args   []Value
+	Kwargs *Dict
 	// ExposeAll allows calling methods that are not Scope: Public (methods
 	// named test* are always callable, as in murano's test foundation).
 	ExposeAll bool
@@ -75,14 +74,14 @@ const DefaultMuranoPLSteps = 10_000_000
 // false, "error": {"type", "message"}, "traces", "log"}.
 type RunResult struct {
 	OK     bool
-	Result value.Value
+	Result Value
 	Error  *RunError
 	// Traces are the values passed to trace(), in call order.
-	Traces []value.Value
+	Traces []Value
 	// Log holds the records of MuranoPL loggers.
 	Log []LogRecord
 	// Model is the serialised object model (DumpModel), nil otherwise.
-	Model value.Value
+	Model Value
 }
 
 // RunError is a MuranoPL exception that ended the call.
@@ -95,7 +94,7 @@ type RunError struct {
 	// Names are the MuranoPL exception names (Throw's list, or the
 	// wrapped Python exception's module-qualified class name).
 	Names []string
-	Extra value.Value
+	Extra Value
 	// Stack is the MuranoPL stack trace, innermost frame last.
 	Stack []StackFrame
 	// Cause is the exception given as Throw's Cause, if any.
@@ -145,7 +144,7 @@ func RunMuranoPL(ctx context.Context, req RunRequest) (*RunResult, error) {
 		}
 		coreFS = fsys
 	}
-	res := &RunResult{Traces: []value.Value{}, Log: []LogRecord{}}
+	res := &RunResult{Traces: []Value{}, Log: []LogRecord{}}
 	var pkgs []*pkg.Package
 	testPackage := ""
 	switch {
@@ -200,7 +199,7 @@ func RunMuranoPL(ctx context.Context, req RunRequest) (*RunResult, error) {
 	}
 	ids := 0
 	ex := dsl.NewExecutor(ctx, pkg.NewLoader(pkgs...), dsl.Options{
-		Functions: []*yaql.Func{yaql.Fn("trace", func(c *yaql.Call) (value.Value, error) {
+		Functions: []*yaql.Func{yaql.Fn("trace", func(c *yaql.Call) (Value, error) {
 			v, err := std.MuranoMutable(c.RT, c.Args[0])
 			if err != nil {
 				return nil, err
@@ -246,7 +245,7 @@ func runRequest(ex *dsl.Executor, req RunRequest, res *RunResult) error {
 	}
 	var root *dsl.Object
 	if model != nil {
-		md, ok := value.WithLists(model, true).(*value.Dict)
+		md, ok := value.WithLists(model, true).(*Dict)
 		if !ok {
 			return errors.New("the object model must be a JSON object")
 		}
@@ -297,7 +296,7 @@ func runRequest(ex *dsl.Executor, req RunRequest, res *RunResult) error {
 				kws = append(kws, yaql.KeywordArg{Name: value.Str(k), Value: value.WithLists(req.Kwargs.Values()[i], true)})
 			}
 		}
-		args := make([]value.Value, len(req.Args))
+		args := make([]Value, len(req.Args))
 		for i, a := range req.Args {
 			args[i] = value.WithLists(a, true)
 		}
@@ -354,14 +353,7 @@ func runError(err error) *RunError {
 // "file:line:col: message".
 func loadErrors(err error) []string {
 	var where []string
-	var list diag.List
-	var one *diag.Error
-	switch {
-	case errors.As(err, &list):
-	case errors.As(err, &one):
-		list = diag.List{one}
-	}
-	for _, e := range list {
+	for _, e := range diagErrors(err) {
 		if e.Pos.Start.IsValid() {
 			where = append(where, e.Error())
 		}

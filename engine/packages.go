@@ -4,10 +4,13 @@
 package engine
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"maps"
+	"os"
 	"slices"
 	"strconv"
 
@@ -34,32 +37,123 @@ type PackageInfo struct {
 	UIVersion   *string           // the UI definition's Version, nil when absent
 }
 
-// InspectPackage opens the package at the root of fsys (see [pkg.Open])
-// and describes it. Errors are [diag.List]s with file:line:col.
-func InspectPackage(fsys fs.FS) (*PackageInfo, error) {
-	p, err := pkg.Open(fsys)
-	if err != nil {
-		return nil, err
+// Package is an application package opened by the engine: a MuranoPL
+// package, a Heat template package or the core library. Its methods and
+// fields (Name, Version, Manifest, UI, Images, Logo …) are what the
+// engine read from the package's files.
+type Package = pkg.Package
+
+// Limits on a package, so that a zip bomb or a huge folder fails with a
+// clear error instead of exhausting memory: entries of an archive (or
+// files of a folder), bytes of all files uncompressed, bytes of one file.
+const (
+	MaxPackageEntries  = pkg.MaxZipEntries
+	MaxPackageSize     = pkg.MaxZipSize
+	MaxPackageFileSize = pkg.MaxZipFileSize
+)
+
+// ErrTooLarge is wrapped by the error for a package archive on disk
+// larger than [MaxPackageSize].
+var ErrTooLarge = fmt.Errorf("larger than %d bytes", MaxPackageSize)
+
+// OpenPackage opens the package at the root of fsys. Errors are lists of
+// errors with file:line:col (see [Problems]).
+func OpenPackage(fsys fs.FS) (*Package, error) { return pkg.Open(fsys) }
+
+// OpenPackageZip opens a package from the bytes of a .zip archive within
+// the limits above. The warnings are what Murano would object to although
+// the package opens here (a zipped folder, backslashes in entry names).
+func OpenPackageZip(data []byte) (*Package, []string, error) {
+	p, warnings, err := pkg.OpenZipWithWarnings(data)
+	var msgs []string
+	for _, w := range warnings {
+		msgs = append(msgs, w.Msg)
 	}
-	return DescribePackage(p)
+	return p, msgs, err
 }
 
-// InspectPackageZip is [InspectPackage] for the bytes of a .zip.
-func InspectPackageZip(data []byte) (*PackageInfo, error) {
-	p, err := pkg.OpenZip(data)
+// PackagePath is a package folder or .zip archive on disk.
+type PackagePath struct {
+	path   string
+	folder fs.FS  // the folder's files, or nil
+	zip    []byte // the archive's bytes, or nil
+}
+
+// ReadPackagePath reads the package folder or .zip archive at path: a
+// folder's files stay on disk (no link may lead out of it, see [DirFS]),
+// an archive no larger than [MaxPackageSize] is read into memory (else
+// the error wraps [ErrTooLarge]).
+func ReadPackagePath(path string) (*PackagePath, error) {
+	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
-	return DescribePackage(p)
+	if st.IsDir() {
+		folder, err := DirFS(path)
+		if err != nil {
+			return nil, err
+		}
+		return &PackagePath{path: path, folder: folder}, nil
+	}
+	if st.Size() > MaxPackageSize {
+		return nil, fmt.Errorf("%s: %w", path, ErrTooLarge)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return &PackagePath{path: path, zip: data}, nil
 }
+
+// Open opens the package (see [OpenPackage] and [OpenPackageZip]).
+func (p *PackagePath) Open() (*Package, error) {
+	if p.folder != nil {
+		return OpenPackage(p.folder)
+	}
+	pk, _, err := OpenPackageZip(p.zip)
+	return pk, err
+}
+
+// Files returns the files of the folder or of the archive as they are,
+// for checks that look at a package that may not open ([LintPackage]).
+func (p *PackagePath) Files() (fs.FS, error) {
+	if p.folder != nil {
+		return p.folder, nil
+	}
+	zr, err := zip.NewReader(bytes.NewReader(p.zip), int64(len(p.zip)))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a package folder or zip: %w", p.path, err)
+	}
+	if len(zr.File) > MaxPackageEntries {
+		return nil, fmt.Errorf("%s: more than %d entries", p.path, MaxPackageEntries)
+	}
+	return zr, nil
+}
+
+// DirFS returns the files of a folder on disk; a symbolic link that leads
+// out of the folder fails to open.
+func DirFS(dir string) (fs.FS, error) { return pkg.DirFS(dir) }
+
+// LocateCoreLibrary finds the io.murano core library and returns its
+// files and where they are (see the command line's documentation).
+func LocateCoreLibrary() (fs.FS, string, error) { return pkg.LocateCoreLibrary() }
+
+// LintProblem is a finding of [LintPackage]: its position (File relative
+// to the package root), severity ("error" or "warning"), code and
+// message; its String method gives "file:line:col: severity: CODE
+// message".
+type LintProblem = lint.Problem
 
 // LintPackage checks the package at the root of fsys as `muranopl lint`
 // does; core is the io.murano core library, nil when it is not at hand.
-func LintPackage(fsys, core fs.FS) ([]lint.Problem, error) { return lint.Check(fsys, core) }
+func LintPackage(fsys, core fs.FS) ([]LintProblem, error) { return lint.Check(fsys, core) }
 
-// DescribePackage describes a package opened already (by [pkg.Open],
-// [pkg.OpenZipWithWarnings] or a repository import), as [InspectPackage].
-func DescribePackage(p *pkg.Package) (*PackageInfo, error) {
+// LintFailed reports whether a problem is an error.
+func LintFailed(problems []LintProblem) bool { return lint.HasErrors(problems) }
+
+// DescribePackage describes an opened package as `muranopl inspect`
+// prints it.
+func DescribePackage(p *Package) (*PackageInfo, error) {
 	m := p.Manifest
 	info := &PackageInfo{
 		FullName:    m.FullName,
@@ -91,15 +185,21 @@ func DescribePackage(p *pkg.Package) (*PackageInfo, error) {
 	}
 	if ui != nil {
 		info.UI = true
-		var doc map[string]any
-		if yaml.Unmarshal(ui, &doc) == nil {
-			if v, ok := doc["Version"]; ok && v != nil {
-				s := pyScalar(v)
-				info.UIVersion = &s
-			}
-		}
+		info.UIVersion = uiVersion(ui)
 	}
 	return info, nil
+}
+
+// uiVersion returns the Version of a UI definition, nil when it has none.
+func uiVersion(ui []byte) *string {
+	var doc map[string]any
+	if yaml.Unmarshal(ui, &doc) == nil {
+		if v, ok := doc["Version"]; ok && v != nil {
+			s := pyScalar(v)
+			return &s
+		}
+	}
+	return nil
 }
 
 // pyScalar prints a decoded YAML scalar as Python's str() does for the

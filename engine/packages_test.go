@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"murano.dev/playground/engine/pkg"
 )
 
 // writePackage writes files (path → content) under a new folder.
@@ -25,6 +23,19 @@ func writePackage(t *testing.T, files map[string]string) string {
 		}
 	}
 	return dir
+}
+
+// describe describes the package opened, as `muranopl inspect` does.
+func describe(p *Package, err error) (*PackageInfo, error) {
+	if err != nil {
+		return nil, err
+	}
+	return DescribePackage(p)
+}
+
+func readZip(data []byte) (*Package, error) {
+	p, _, err := OpenPackageZip(data)
+	return p, err
 }
 
 // The expected values are facts from the reference: murano 14.0.0's
@@ -66,11 +77,11 @@ func TestInspectPackage(t *testing.T) {
 	}} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := writePackage(t, c.files)
-			fsys, err := pkg.DirFS(dir)
+			fsys, err := DirFS(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			info, err := InspectPackage(fsys)
+			info, err := describe(OpenPackage(fsys))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +96,7 @@ func TestInspectPackage(t *testing.T) {
 				w.Write([]byte(content))
 			}
 			zw.Close()
-			info, err = InspectPackageZip(buf.Bytes())
+			info, err = describe(readZip(buf.Bytes()))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,8 +115,8 @@ func TestInspectPackageErrors(t *testing.T) {
 		{"FullName: x.y\nType: Library\nUI: ../manifest.yaml\n", "manifest.yaml:3:5: ValueError: path ../manifest.yaml is not allowed"},
 	} {
 		dir := writePackage(t, map[string]string{"manifest.yaml": c.manifest})
-		fsys, _ := pkg.DirFS(dir)
-		_, err := InspectPackage(fsys)
+		fsys, _ := DirFS(dir)
+		_, err := describe(OpenPackage(fsys))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want %s", c.manifest, err, c.want)
 		}
@@ -116,11 +127,11 @@ func TestInspectPackageErrors(t *testing.T) {
 // (MuranoPL/1.4) and is described as the reference describes it
 // (load_from_dir on the extracted io.murano.zip: 59 classes, no UI).
 func TestInspectCoreLibrary(t *testing.T) {
-	core, where, err := pkg.LocateCoreLibrary()
+	core, where, err := LocateCoreLibrary()
 	if err != nil {
 		t.Skip(err)
 	}
-	info, err := InspectPackage(core)
+	info, err := describe(OpenPackage(core))
 	if err != nil {
 		t.Fatalf("%s: %v", where, err)
 	}

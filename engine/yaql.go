@@ -5,26 +5,34 @@ package engine
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strings"
+	"slices"
 	"sync"
 
+	"murano.dev/playground/engine/source"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
 	"murano.dev/playground/engine/yaql/std"
 	"murano.dev/playground/engine/yaql/syntax"
 )
 
+// Flavor names a YAQL dialect: "plain" (the yaql command line), "legacy"
+// (yaql --legacy), "murano" (MuranoPL formats 1.2–1.4), "murano-legacy"
+// (formats 1.0 and 1.1), or one of yaql's test suite's ("tests",
+// "tests-legacy", "tests-legacy-new").
+type Flavor = std.Flavor
+
+// Flavors lists every flavour.
+func Flavors() []Flavor { return slices.Clone(std.Flavors) }
+
 // YAQLRequest is one YAQL evaluation.
 type YAQLRequest struct {
 	Expr string
 	// Data is $; nil means null, as the reference's command line passes.
-	Data value.Value
+	Data Value
 	// Vars are extra variables ($name).
-	Vars map[string]value.Value
-	// Flavor is plain, legacy, murano or murano-legacy (or one of the test
-	// suite's flavours); empty means plain.
-	Flavor std.Flavor
+	Vars map[string]Value
+	// Flavor is the dialect; empty means plain.
+	Flavor Flavor
 	// AllowDelegates accepts value(args) calls.
 	AllowDelegates bool
 	// LimitIterators and MemoryQuota override the flavour's engine options
@@ -44,6 +52,11 @@ type YAQLError struct {
 	// Start and End are rune offsets in the expression; Start is -1 when
 	// the error has no position.
 	Start, End int
+	// Line and Col are the 1-based position of Start in the expression
+	// (0 when the error has no position).
+	Line, Col int
+
+	expr *source.File
 }
 
 func (e *YAQLError) Error() string {
@@ -60,6 +73,16 @@ func (e *YAQLError) Short() string {
 		return e.Class
 	}
 	return e.Class + ": " + e.Message
+}
+
+// Caret renders the line of the expression holding the error with carets
+// under the error (at least one), for terminals; "" when the error has no
+// position.
+func (e *YAQLError) Caret() string {
+	if e.Start < 0 || e.expr == nil {
+		return ""
+	}
+	return e.expr.Caret(source.Span{Start: e.expr.RunePos(e.Start), End: e.expr.RunePos(e.End)})
 }
 
 type flavorKey struct {
@@ -111,14 +134,14 @@ func flavorFor(req YAQLRequest) (*yaql.Engine, *yaql.Context, error) {
 
 // EvalYAQL evaluates one expression. Failures of the expression are
 // returned as *YAQLError; an unknown flavour is a plain error.
-func EvalYAQL(ctx context.Context, req YAQLRequest) (value.Value, error) {
+func EvalYAQL(ctx context.Context, req YAQLRequest) (Value, error) {
 	e, root, err := flavorFor(req)
 	if err != nil {
 		return nil, err
 	}
 	st, err := e.Parse(req.Expr)
 	if err != nil {
-		return nil, convertError(err)
+		return nil, convertError(err, req.Expr)
 	}
 	c := root
 	if len(req.Vars) > 0 || req.Flavor == std.Tests {
@@ -132,19 +155,30 @@ func EvalYAQL(ctx context.Context, req YAQLRequest) (value.Value, error) {
 	}
 	v, err := st.Evaluate(ctx, c, dataOrNull(req.Data))
 	if err != nil {
-		return nil, convertError(err)
+		return nil, convertError(err, req.Expr)
 	}
 	return v, nil
 }
 
-func dataOrNull(v value.Value) value.Value {
+func dataOrNull(v Value) Value {
 	if v == nil {
 		return value.Null
 	}
 	return v
 }
 
-func convertError(err error) error {
+// convertError describes a failure of the expression expr.
+func convertError(err error, expr string) error {
+	e := yaqlError(err)
+	if e.Start >= 0 {
+		e.expr = source.NewFile("expression", expr)
+		p := e.expr.RunePos(e.Start)
+		e.Line, e.Col = p.Line, p.Col
+	}
+	return e
+}
+
+func yaqlError(err error) *YAQLError {
 	var se *syntax.Error
 	if errors.As(err, &se) {
 		return &YAQLError{Kind: "syntax", Class: se.Class, Message: se.Msg, Detail: se.Hint, Start: se.Pos, End: se.End}
@@ -162,55 +196,4 @@ func convertError(err error) error {
 		return &YAQLError{Kind: "runtime", Class: ve.Class, Message: ve.Message, Start: -1, End: -1}
 	}
 	return &YAQLError{Kind: "runtime", Class: "Error", Message: err.Error(), Start: -1, End: -1}
-}
-
-// LineCol converts a rune offset in text to a 1-based line and column.
-func LineCol(text string, offset int) (line, col int) {
-	line, col = 1, 1
-	i := 0
-	for _, r := range text {
-		if i == offset {
-			break
-		}
-		if r == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-		i++
-	}
-	return line, col
-}
-
-// Caret renders the line of text holding the span [start, end) with
-// carets under the span (at least one), for terminal error messages.
-func Caret(text string, start, end int) string {
-	line, col := LineCol(text, start)
-	lines := splitLines(text)
-	if line-1 >= len(lines) {
-		return ""
-	}
-	src := []rune(lines[line-1])
-	var pad []rune
-	for i := 0; i < col-1 && i < len(src); i++ {
-		if src[i] == '\t' {
-			pad = append(pad, '\t')
-		} else {
-			pad = append(pad, ' ')
-		}
-	}
-	width := max(1, min(end-start, len(src)-(col-1)))
-	return fmt.Sprintf(" | %s\n | %s%s", lines[line-1], string(pad), strings.Repeat("^", width))
-}
-
-func splitLines(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
 }

@@ -21,7 +21,6 @@ import (
 	"net/url"
 	"syscall/js"
 
-	"murano.dev/playground/engine/pkg"
 	"murano.dev/playground/engine/yaql/syntax/unicodenames"
 	"murano.dev/playground/wasm/bridge"
 )
@@ -104,8 +103,8 @@ func fetchSameOrigin(_ context.Context, raw string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %v", target, err)
 	}
 	bytes := js.Global().Get("Uint8Array").New(body)
-	if n := bytes.Length(); n > pkg.MaxZipSize {
-		return nil, fmt.Errorf("%s: larger than %d bytes", target, pkg.MaxZipSize)
+	if n := bytes.Length(); n > bridge.MaxFetchSize {
+		return nil, fmt.Errorf("%s: larger than %d bytes", target, bridge.MaxFetchSize)
 	}
 	data := make([]byte, bytes.Length())
 	js.CopyBytesToGo(data, bytes)

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"murano.dev/playground/engine"
-	"murano.dev/playground/engine/yaql/std"
 )
 
 // BenchmarkJSONL measures `muranopl yaql --jsonl` per request on
@@ -21,7 +20,7 @@ func BenchmarkJSONL(b *testing.B) {
 	}
 	data, _ := json.Marshal(records)
 	unlimited := -1
-	base := engine.YAQLRequest{Flavor: std.Plain, LimitIterators: &unlimited, MemoryQuota: new(int)}
+	base := engine.YAQLRequest{Flavor: "plain", LimitIterators: &unlimited, MemoryQuota: new(int)}
 	for _, q := range []string{
 		"$.where($.salary > 5000).len()",
 		"$.orderBy($.salary).take(10).select($.id)",

@@ -1,13 +1,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"murano.dev/playground/engine"
-	"murano.dev/playground/engine/pkg"
 )
 
 const inspectUsage = `usage: muranopl inspect PACKAGE
@@ -26,36 +25,22 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 		return exit
 	}
 	path := flags.Arg(0)
-	st, err := os.Stat(path)
+	pp, err := engine.ReadPackagePath(path)
+	if errors.Is(err, engine.ErrTooLarge) {
+		fmt.Fprintln(stderr, "muranopl inspect:", err)
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "muranopl inspect:", err)
 		return 2
 	}
-	var info *engine.PackageInfo
-	if st.IsDir() {
-		fsys, err := pkg.DirFS(path)
-		if err != nil {
-			fmt.Fprintln(stderr, "muranopl inspect:", err)
-			return 2
-		}
-		info, err = engine.InspectPackage(fsys)
-		if err != nil {
-			return inspectError(stderr, path, err)
-		}
-	} else {
-		if st.Size() > pkg.MaxZipSize {
-			fmt.Fprintf(stderr, "muranopl inspect: %s: larger than %d bytes\n", path, pkg.MaxZipSize)
-			return 1
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			fmt.Fprintln(stderr, "muranopl inspect:", err)
-			return 2
-		}
-		info, err = engine.InspectPackageZip(data)
-		if err != nil {
-			return inspectError(stderr, path, err)
-		}
+	p, err := pp.Open()
+	if err != nil {
+		return inspectError(stderr, path, err)
+	}
+	info, err := engine.DescribePackage(p)
+	if err != nil {
+		return inspectError(stderr, path, err)
 	}
 	stdout.Write(info.JSON())
 	return 0

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"murano.dev/playground/engine/pkg"
+	"murano.dev/playground/engine"
 )
 
 func TestInspect(t *testing.T) {
@@ -44,7 +44,7 @@ func TestInspect(t *testing.T) {
 func TestInspectCoreLibrary(t *testing.T) {
 	// The core library (a .zip or a folder) as `muranopl run` finds it.
 	var out, errb bytes.Buffer
-	_, core, err := pkg.LocateCoreLibrary()
+	_, core, err := engine.LocateCoreLibrary()
 	if err != nil {
 		t.Skip(err)
 	}

@@ -7,8 +7,6 @@ import (
 	"io/fs"
 
 	"murano.dev/playground/engine"
-	"murano.dev/playground/engine/lint"
-	"murano.dev/playground/engine/pkg"
 )
 
 const lintUsage = `usage: muranopl lint [flags] PACKAGE
@@ -31,14 +29,19 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	if exit, ok := parsePackageArgs(flags, args); !ok {
 		return exit
 	}
-	fsys, err := lint.OpenPath(flags.Arg(0))
+	pp, err := engine.ReadPackagePath(flags.Arg(0))
+	if err != nil {
+		fmt.Fprintln(stderr, "muranopl lint:", err)
+		return 2
+	}
+	fsys, err := pp.Files()
 	if err != nil {
 		fmt.Fprintln(stderr, "muranopl lint:", err)
 		return 2
 	}
 	var core fs.FS
 	if !*noCore {
-		core, _, _ = pkg.LocateCoreLibrary()
+		core, _, _ = engine.LocateCoreLibrary()
 	}
 	problems, err := engine.LintPackage(fsys, core)
 	if err != nil {
@@ -48,7 +51,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	for _, p := range problems {
 		fmt.Fprintln(stdout, p)
 	}
-	if lint.HasErrors(problems) {
+	if engine.LintFailed(problems) {
 		return 1
 	}
 	return 0

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"murano.dev/playground/engine"
 )
 
 const usage = `usage: muranopl <command> [arguments]
@@ -48,7 +50,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "ui":
 		return runUI(args[1:], stdout, stderr)
 	case "version":
-		fmt.Fprintln(stdout, "muranopl", version())
+		fmt.Fprintln(stdout, "muranopl", engine.Version())
 		return 0
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)

@@ -17,8 +17,6 @@ import (
 	"strings"
 
 	"murano.dev/playground/engine"
-	"murano.dev/playground/engine/pkg"
-	"murano.dev/playground/engine/value"
 )
 
 const runUsage = `usage: muranopl run (--classes DIR | --package-dir DIR) [flags] --method NAME
@@ -157,7 +155,7 @@ func (f *runFlags) request() (req engine.RunRequest, closeCore func() error, err
 		if err != nil {
 			return req, closeCore, err
 		}
-		l, ok := v.(*value.List)
+		l, ok := v.(*engine.List)
 		if !ok {
 			return req, closeCore, errors.New("--args: want a JSON array")
 		}
@@ -181,7 +179,7 @@ func folder(name, dir string) (fs.FS, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("%s: %s is not a folder", name, dir)
 	}
-	return pkg.DirFS(dir)
+	return engine.DirFS(dir)
 }
 
 // coreLibrary opens the core library's folder or its io.murano.zip.
@@ -201,7 +199,7 @@ func coreLibrary(path string) (fs.FS, func() error, error) {
 }
 
 // jsonFlag decodes a flag's JSON text, or with @FILE the file's.
-func jsonFlag(name, text string) (value.Value, error) {
+func jsonFlag(name, text string) (engine.Value, error) {
 	data := []byte(text)
 	if file, ok := strings.CutPrefix(text, "@"); ok {
 		var err error
@@ -209,19 +207,19 @@ func jsonFlag(name, text string) (value.Value, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 	}
-	v, err := value.FromJSON(data)
+	v, err := engine.DecodeJSON(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return v, nil
 }
 
-func objectFlag(name, text string) (*value.Dict, error) {
+func objectFlag(name, text string) (*engine.Dict, error) {
 	v, err := jsonFlag(name, text)
 	if err != nil {
 		return nil, err
 	}
-	d, ok := v.(*value.Dict)
+	d, ok := v.(*engine.Dict)
 	if !ok {
 		return nil, fmt.Errorf("%s: want a JSON object", name)
 	}

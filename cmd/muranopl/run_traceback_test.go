@@ -6,14 +6,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"murano.dev/playground/engine/pkg"
+	"murano.dev/playground/engine"
 )
 
 // TestRunPrintsTraceback checks that a MuranoPL error's stack trace goes
 // to stderr in the reference's format (positions as oracle.py dsl's
 // "formatted" gives them for the same class), stdout keeping the JSON.
 func TestRunPrintsTraceback(t *testing.T) {
-	if _, _, err := pkg.LocateCoreLibrary(); err != nil {
+	if _, _, err := engine.LocateCoreLibrary(); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal(err)
 		}

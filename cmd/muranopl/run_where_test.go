@@ -6,14 +6,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"murano.dev/playground/engine/pkg"
+	"murano.dev/playground/engine"
 )
 
 // TestRunPrintsLoadErrorPositions checks that the positions of load errors
 // go to stderr while stdout keeps the oracle's JSON line (expected output:
 // oracle.py dsl with the same class file).
 func TestRunPrintsLoadErrorPositions(t *testing.T) {
-	if _, _, err := pkg.LocateCoreLibrary(); err != nil {
+	if _, _, err := engine.LocateCoreLibrary(); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal(err)
 		}

@@ -2,14 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 
-	"murano.dev/playground/engine/pkg"
-	"murano.dev/playground/formgen/dynui"
+	"murano.dev/playground/engine"
+	"murano.dev/playground/formgen"
 )
 
 const uiUsage = `usage: muranopl ui PACKAGE --input ANSWERS.json [--seed N]
@@ -38,20 +39,20 @@ func runUI(args []string, stdout, stderr io.Writer) int {
 	if exit, ok := parsePackageArgs(flags, reorder(args)); !ok {
 		return exit
 	}
-	opts := dynui.Options{FQN: *fqn, PackageName: *name, PackageVersion: *version, Seed: *seed, SeedSet: true, Nested: *nested}
+	opts := formgen.Options{FQN: *fqn, PackageName: *name, PackageVersion: *version, Seed: *seed, SeedSet: true, Nested: *nested}
 	file, src, err := readUI(flags.Arg(0), &opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "muranopl ui:", err)
 		return 2
 	}
-	in := &dynui.Input{Forms: nil}
+	in := &formgen.Input{Forms: nil}
 	if *input != "" {
 		data, err := os.ReadFile(*input)
 		if err != nil {
 			fmt.Fprintln(stderr, "muranopl ui:", err)
 			return 2
 		}
-		if in, err = dynui.ParseInput(data); err != nil {
+		if in, err = formgen.ParseInput(data); err != nil {
 			fmt.Fprintf(stderr, "muranopl ui: %s: %v\n", *input, err)
 			return 2
 		}
@@ -59,14 +60,14 @@ func runUI(args []string, stdout, stderr io.Writer) int {
 		flags.Usage()
 		return 2
 	} else {
-		in, _ = dynui.ParseInput(nil)
+		in, _ = formgen.ParseInput(nil)
 	}
-	var res *dynui.Result
-	def, err := dynui.Load(file, src)
+	var res *formgen.Result
+	def, err := formgen.Load(file, src)
 	if err != nil {
-		res = &dynui.Result{Error: dynui.AsError(err)}
+		res = &formgen.Result{Error: formgen.AsError(err)}
 	} else {
-		res = dynui.Run(def, in, opts, *describe)
+		res = formgen.Run(def, in, opts, *describe)
 	}
 	out := res.JSON()
 	if *describe && res.Error == nil {
@@ -85,55 +86,31 @@ func runUI(args []string, stdout, stderr io.Writer) int {
 
 // readUI returns the UI definition of a package folder, a .zip or a
 // bare ui.yaml, and fills the package's names into opts.
-func readUI(path string, opts *dynui.Options) (string, []byte, error) {
+func readUI(path string, opts *formgen.Options) (string, []byte, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return "", nil, err
 	}
-	var p *pkg.Package
-	switch {
-	case st.IsDir():
-		fsys, err := pkg.DirFS(path)
-		if err != nil {
-			return "", nil, err
-		}
-		if p, err = pkg.Open(fsys); err != nil {
-			return "", nil, err
-		}
-	case filepath.Ext(path) == ".zip":
-		if st.Size() > pkg.MaxZipSize {
-			return "", nil, fmt.Errorf("%s: larger than %d bytes", path, pkg.MaxZipSize)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return "", nil, err
-		}
-		if p, err = pkg.OpenZip(data); err != nil {
-			return "", nil, err
-		}
-	default:
+	if !st.IsDir() && filepath.Ext(path) != ".zip" {
 		src, err := os.ReadFile(path)
 		return path, src, err
 	}
-	src, err := p.UI()
+	pp, err := engine.ReadPackagePath(path)
 	if err != nil {
 		return "", nil, err
 	}
-	if src == nil {
-		return "", nil, fmt.Errorf("%s: the package has no UI definition", path)
+	p, err := pp.Open()
+	if err != nil {
+		return "", nil, err
 	}
-	if m := p.Manifest; m != nil {
-		if opts.FQN == "" {
-			opts.FQN = m.FullName
-		}
-		if opts.PackageName == "" {
-			opts.PackageName = m.Name
-		}
-		if opts.PackageVersion == "" {
-			opts.PackageVersion = m.Version
-		}
+	src, err := formgen.PackageUI(p, opts)
+	if errors.Is(err, formgen.ErrNoUI) {
+		return "", nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return filepath.Join("UI", "ui.yaml"), src, nil
+	if err != nil {
+		return "", nil, err
+	}
+	return formgen.UIFile, src, nil
 }
 
 // reorder moves flags written after the package path in front of it, so

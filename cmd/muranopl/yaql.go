@@ -11,12 +11,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
+	"slices"
 	"strings"
 
 	"murano.dev/playground/engine"
-	"murano.dev/playground/engine/value"
-	"murano.dev/playground/engine/yaql/std"
 )
 
 const yaqlUsage = `usage: muranopl yaql [flags] EXPR
@@ -71,12 +69,8 @@ func parseYAQLFlags(args []string, stderr io.Writer) (*yaqlFlags, []string, erro
 }
 
 func (f *yaqlFlags) request() (engine.YAQLRequest, error) {
-	req := engine.YAQLRequest{Flavor: std.Flavor(f.flavor), AllowDelegates: f.allowDelegates}
-	known := false
-	for _, fl := range std.Flavors {
-		known = known || fl == req.Flavor
-	}
-	if !known {
+	req := engine.YAQLRequest{Flavor: engine.Flavor(f.flavor), AllowDelegates: f.allowDelegates}
+	if !slices.Contains(engine.Flavors(), req.Flavor) {
 		return req, fmt.Errorf("unknown flavour %q (want plain, legacy, murano or murano-legacy)", f.flavor)
 	}
 	if f.set["limit-iterators"] {
@@ -132,10 +126,10 @@ func runYAQL(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	v, err := engine.EvalYAQL(context.Background(), req)
 	if err != nil {
-		printEvalError(stderr, req.Expr, err)
+		printEvalError(stderr, err)
 		return 1
 	}
-	out, _, err := value.ToJSON(v)
+	out, _, err := engine.EncodeJSON(v)
 	if err != nil {
 		fmt.Fprintln(stderr, "muranopl yaql:", err)
 		return 1
@@ -151,15 +145,14 @@ func readFile(name string, stdin io.Reader) ([]byte, error) {
 	return os.ReadFile(name)
 }
 
-func printEvalError(w io.Writer, expr string, err error) {
+func printEvalError(w io.Writer, err error) {
 	var ye *engine.YAQLError
 	if !errors.As(err, &ye) {
 		fmt.Fprintln(w, "muranopl yaql:", err)
 		return
 	}
 	if ye.Start >= 0 {
-		line, col := engine.LineCol(expr, ye.Start)
-		fmt.Fprintf(w, "expression:%d:%d: %s\n%s\n", line, col, ye.Error(), engine.Caret(expr, ye.Start, ye.End))
+		fmt.Fprintf(w, "expression:%d:%d: %s\n%s\n", ye.Line, ye.Col, ye.Error(), ye.Caret())
 		return
 	}
 	fmt.Fprintln(w, ye.Error())
@@ -203,16 +196,16 @@ func answer(base engine.YAQLRequest, line string) []byte {
 	req := base
 	req.Expr = *r.Expr
 	if len(r.Data) > 0 {
-		d, err := value.FromJSON(r.Data)
+		d, err := engine.DecodeJSON(r.Data)
 		if err != nil {
 			return fail("invalid request: data: " + err.Error())
 		}
 		req.Data = d
 	}
 	if len(r.Vars) > 0 {
-		req.Vars = map[string]value.Value{}
+		req.Vars = map[string]engine.Value{}
 		for k, raw := range r.Vars {
-			v, err := value.FromJSON(raw)
+			v, err := engine.DecodeJSON(raw)
 			if err != nil {
 				return fail("invalid request: vars." + k + ": " + err.Error())
 			}
@@ -227,16 +220,9 @@ func answer(base engine.YAQLRequest, line string) []byte {
 		}
 		return fail(err.Error())
 	}
-	res, _, err := value.ToJSON(v)
+	res, _, err := engine.EncodeJSON(v)
 	if err != nil {
 		return fail(err.Error())
 	}
 	return append(append([]byte(`{"ok": true, "result": `), res...), '}')
-}
-
-func version() string {
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return info.Main.Version
-	}
-	return "dev"
 }

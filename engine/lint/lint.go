@@ -1,16 +1,12 @@
 package lint
 
 import (
-	"archive/zip"
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 	"strings"
 
-	"murano.dev/playground/engine/pkg"
 	"murano.dev/playground/engine/source"
 )
 
@@ -50,32 +46,6 @@ func severityOf(code string) Severity {
 // HasErrors reports whether any problem is an error.
 func HasErrors(ps []Problem) bool {
 	return slices.ContainsFunc(ps, func(p Problem) bool { return p.Severity == Error })
-}
-
-// OpenPath opens a package folder or a .zip file as a file system.
-func OpenPath(path string) (fs.FS, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return pkg.DirFS(path)
-	}
-	if st.Size() > pkg.MaxZipSize {
-		return nil, fmt.Errorf("%s: larger than %d bytes", path, pkg.MaxZipSize)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		return nil, fmt.Errorf("%s: not a package folder or zip: %w", path, err)
-	}
-	if len(zr.File) > pkg.MaxZipEntries {
-		return nil, fmt.Errorf("%s: more than %d entries", path, pkg.MaxZipEntries)
-	}
-	return zr, nil
 }
 
 // ErrNoManifest is returned for a folder or zip without manifest.yaml.

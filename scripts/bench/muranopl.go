@@ -12,8 +12,6 @@ import (
 	"time"
 
 	"murano.dev/playground/engine"
-	"murano.dev/playground/engine/pkg"
-	"murano.dev/playground/engine/value"
 )
 
 // The MuranoPL workload: scripts/bench/muranopl/Classes. testRun builds a
@@ -156,15 +154,15 @@ func best(runs int, f func() (measurement, string)) (measurement, string) {
 // inProcessRunner calls engine.RunMuranoPL on the workload's classes with
 // the core library located once, as a long-lived host (the web app) does.
 func inProcessRunner(classesDir string) caller {
-	core, _, err := pkg.LocateCoreLibrary()
+	core, _, err := engine.LocateCoreLibrary()
 	check(err)
 	classes := os.DirFS(classesDir)
 	return func(method, args string) (measurement, string) {
 		req := engine.RunRequest{Classes: classes, CoreLibrary: core, Class: workloadClass, Method: method}
 		if args != "" {
-			v, err := value.FromJSON([]byte(args))
+			v, err := engine.DecodeJSON([]byte(args))
 			check(err)
-			req.Args = v.(*value.List).Items
+			req.Args = v.(*engine.List).Items
 		}
 		cpu0 := processCPU()
 		start := time.Now()

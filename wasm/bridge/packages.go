@@ -9,13 +9,10 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"unicode/utf8"
 
 	"murano.dev/playground/engine"
-	"murano.dev/playground/engine/diag"
-	"murano.dev/playground/engine/pkg"
 )
 
 func init() {
@@ -54,33 +51,21 @@ type problem struct {
 	Message  string `json:"message"`
 }
 
-// problemsOf turns an error into problems: one per entry of a
-// [diag.List], else one without a position.
+// problemsOf turns an error into problems: one per error with a place
+// that it holds (see [engine.Problems]), else one without a position.
 func problemsOf(kind string, err error) []problem {
-	var list diag.List
-	if errors.As(err, &list) {
-		out := make([]problem, 0, len(list))
-		for _, e := range list {
-			out = append(out, diagProblem(e))
-		}
-		return out
+	placed := engine.Problems(err)
+	if placed == nil {
+		return []problem{{Kind: kind, Severity: "error", Message: err.Error()}}
 	}
-	var one *diag.Error
-	if errors.As(err, &one) {
-		return []problem{diagProblem(one)}
+	out := make([]problem, 0, len(placed))
+	for _, p := range placed {
+		out = append(out, problem{
+			Kind: p.Kind, Severity: "error", File: p.File, Line: p.Line, Col: p.Col,
+			EndLine: p.EndLine, EndCol: p.EndCol, Message: p.Message,
+		})
 	}
-	return []problem{{Kind: kind, Severity: "error", Message: err.Error()}}
-}
-
-func diagProblem(e *diag.Error) problem {
-	p := problem{
-		Kind: e.Kind.String(), Severity: "error", File: e.Pos.Start.File,
-		Line: e.Pos.Start.Line, Col: e.Pos.Start.Col, Message: e.Msg,
-	}
-	if e.Pos.End.IsValid() && e.Pos.End != e.Pos.Start {
-		p.EndLine, p.EndCol = e.Pos.End.Line, e.Pos.End.Col
-	}
-	return p
+	return out
 }
 
 // packageFailure answers a request that could not open anything.
@@ -176,7 +161,7 @@ func describeWorkspace(w *Workspace, repo *remoteRepo) map[string]any {
 // packageDetails is what the summary shows beyond the inspect JSON: the
 // supplier, the logos as data: URLs, the images of images.lst and Meta.
 // A logo the reference would refuse is an error.
-func packageDetails(p *pkg.Package) (map[string]any, []problem) {
+func packageDetails(p *engine.Package) (map[string]any, []problem) {
 	var errs []problem
 	logo := func(read func() ([]byte, error)) any {
 		data, err := read()
@@ -325,7 +310,7 @@ func packageExport(_ context.Context, raw []byte) []byte {
 		return fail
 	}
 	var buf bytes.Buffer
-	if err := pkg.ExportFiles(&buf, w.Files); err != nil {
+	if err := engine.ExportPackage(&buf, w.Files); err != nil {
 		return packageFailure("export", err)
 	}
 	name := "package.zip"

@@ -15,7 +15,7 @@ import (
 	"strings"
 	"sync"
 
-	"murano.dev/playground/engine/pkg"
+	"murano.dev/playground/engine"
 )
 
 func init() {
@@ -26,6 +26,10 @@ func init() {
 // page). A missing file is an error wrapping fs.ErrNotExist. In the
 // browser it is JavaScript's fetch, limited to the page's origin.
 type Fetch func(ctx context.Context, url string) ([]byte, error)
+
+// MaxFetchSize is the largest body a Fetch needs to return: the size
+// limit of a package archive.
+const MaxFetchSize = engine.MaxPackageSize
 
 var fetcher struct {
 	sync.Mutex
@@ -47,7 +51,7 @@ type remoteRepo struct {
 	base *url.URL // nil for a folder
 	// label names the repository to the user: its base URL or the folder.
 	label    string
-	repo     *pkg.Repository
+	repo     *engine.Repository
 	warnings []string
 	// failures are the fetches that failed other than with "not found"
 	// (another origin, a server error), which the import only logs.
@@ -55,7 +59,7 @@ type remoteRepo struct {
 
 	mu      sync.Mutex
 	fetched map[string][]byte // by path relative to base, or absolute URL
-	opened  map[string]*pkg.Package
+	opened  map[string]*engine.Package
 }
 
 // openRepo prepares a repository at a base URL: http(s) or a path on the
@@ -75,14 +79,14 @@ func openRepo(ctx context.Context, raw string) (*remoteRepo, error) {
 	if base.Scheme != "" && base.Scheme != "http" && base.Scheme != "https" || base.Scheme == "" && base.Host != "" {
 		return nil, fmt.Errorf("repository URL %q: only http(s) URLs and paths are supported", raw)
 	}
-	r := &remoteRepo{base: base, fetched: map[string][]byte{}, opened: map[string]*pkg.Package{}}
+	r := &remoteRepo{base: base, fetched: map[string][]byte{}, opened: map[string]*engine.Package{}}
 	if !strings.HasSuffix(base.Path, "/") {
 		base.Path += "/"
 		r.warnings = append(r.warnings, fmt.Sprintf(
 			"the repository URL %q has no trailing slash: muranoclient would replace its last segment; %q is used", raw, base.String()))
 	}
 	r.label = base.String()
-	r.repo = pkg.NewFetcherRepository(func(name string) ([]byte, error) {
+	r.repo = engine.NewFetcherRepository(func(name string) ([]byte, error) {
 		r.mu.Lock()
 		data, ok := r.fetched[name]
 		r.mu.Unlock()
@@ -121,7 +125,7 @@ func (r *remoteRepo) failure(err error) []byte {
 }
 
 // zipOf returns the bytes of a package the repository was read for.
-func (r *remoteRepo) zipOf(p *pkg.Package) []byte {
+func (r *remoteRepo) zipOf(p *engine.Package) []byte {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, name := range sortedPaths(r.fetched) {
@@ -130,7 +134,7 @@ func (r *remoteRepo) zipOf(p *pkg.Package) []byte {
 		}
 		q, seen := r.opened[name]
 		if !seen {
-			q, _ = pkg.OpenZip(r.fetched[name])
+			q, _, _ = engine.OpenPackageZip(r.fetched[name])
 			r.opened[name] = q
 		}
 		if q != nil && q.Name() == p.Name() && q.Version() == p.Version() {
@@ -161,10 +165,10 @@ type pkgRef struct {
 // resolveRequirements lists the package's requirements and, with a
 // repository, meets them there as an import would (one version per
 // package): the closure, dependencies first, or the error.
-func resolveRequirements(p *pkg.Package, repo *remoteRepo) map[string]any {
+func resolveRequirements(p *engine.Package, repo *remoteRepo) map[string]any {
 	explicit := p.Requirements()
 	reqs := []requirement{}
-	for _, r := range pkg.RequirementsOf(p) {
+	for _, r := range engine.RequirementsOf(p) {
 		_, named := explicit[r.Package]
 		req := requirement{Name: r.Package, Implicit: !named, Status: "unchecked"}
 		if r.Spec != "" {
@@ -178,11 +182,11 @@ func resolveRequirements(p *pkg.Package, repo *remoteRepo) map[string]any {
 		return out
 	}
 	out["repository"] = repo.label
-	var available []*pkg.Package
-	for i, r := range pkg.RequirementsOf(p) {
+	var available []*engine.Package
+	for i, r := range engine.RequirementsOf(p) {
 		im, err := repo.repo.ImportPackage(r.Package, r.Spec)
 		switch {
-		case err != nil && r.Package == pkg.CoreLibrary:
+		case err != nil && r.Package == engine.CoreLibrary:
 			reqs[i].Status = "platform"
 		case err != nil:
 			reqs[i].Status, reqs[i].Message = "missing", err.Error()
@@ -196,10 +200,10 @@ func resolveRequirements(p *pkg.Package, repo *remoteRepo) map[string]any {
 			}
 		}
 	}
-	order, err := pkg.Resolve([]*pkg.Package{p}, available, pkg.ResolveOptions{SingleVersion: true})
+	order, err := engine.Resolve([]*engine.Package{p}, available, engine.ResolveOptions{SingleVersion: true})
 	if err != nil {
 		out["error"] = err.Error()
-		var re *pkg.ResolveError
+		var re *engine.ResolveError
 		if errors.As(err, &re) && len(re.Chain) == 1 {
 			for i := range reqs {
 				if reqs[i].Name == re.Name {
@@ -259,7 +263,7 @@ func repoImport(ctx context.Context, raw []byte) []byte {
 	if err != nil {
 		return packageFailure("repository", err)
 	}
-	var im *pkg.Import
+	var im *engine.PackageImport
 	var roots []string
 	if p.Package != "" {
 		im, err = repo.repo.ImportPackage(p.Package, p.Version)
@@ -267,8 +271,8 @@ func repoImport(ctx context.Context, raw []byte) []byte {
 	} else {
 		im, err = repo.repo.ImportBundle(p.Bundle)
 		if err == nil {
-			path, _ := pkg.BundlePath(p.Bundle)
-			entries, _ := pkg.ParseBundle(repo.fetched[path])
+			path, _ := engine.BundlePath(p.Bundle)
+			entries, _ := engine.ParseBundle(repo.fetched[path])
 			for _, e := range entries {
 				roots = append(roots, e.Name)
 			}

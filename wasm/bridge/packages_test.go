@@ -19,7 +19,6 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"murano.dev/playground/engine"
-	"murano.dev/playground/engine/pkg"
 )
 
 // The packages of the browser tests: hello opens cleanly, broken is
@@ -139,7 +138,11 @@ func TestPackageOpenZip(t *testing.T) {
 	if !o.OK || o.Handle == "" || len(o.Errors) != 0 || len(o.Warnings) != 0 || o.Root != "" {
 		t.Fatalf("package.open: %+v", o)
 	}
-	info, err := engine.InspectPackageZip(data)
+	p, _, err := engine.OpenPackageZip(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := engine.DescribePackage(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,7 +331,7 @@ func TestPackageFileExportClose(t *testing.T) {
 			}
 		}), err)
 	}
-	if p, err := pkg.OpenZip(data); err != nil || p.Name() != "com.example.Hello" {
+	if p, _, err := engine.OpenPackageZip(data); err != nil || p.Name() != "com.example.Hello" {
 		t.Errorf("the export does not open: %v", err)
 	}
 	var again struct{ Zip string }

@@ -14,7 +14,7 @@ import (
 	"slices"
 	"strings"
 
-	"murano.dev/playground/engine/pkg"
+	"murano.dev/playground/engine"
 )
 
 // Workspace is a package opened in the playground: its files and what
@@ -27,7 +27,7 @@ type Workspace struct {
 	Files map[string][]byte
 	// Package is the opened package; nil when it does not open, and then
 	// OpenErr says why.
-	Package *pkg.Package
+	Package *engine.Package
 	OpenErr error
 	// Warnings are what Murano would object to although the package opens
 	// here (a zipped folder, backslashes in archive entries).
@@ -40,7 +40,7 @@ type Workspace struct {
 // FS returns the package's files as a file system.
 func (w *Workspace) FS() fs.FS { return filesFS(w.Files) }
 
-func filesFS(files map[string][]byte) fs.FS { return pkg.MemFS(files) }
+func filesFS(files map[string][]byte) fs.FS { return engine.FilesFS(files) }
 
 // maxWorkspaces is the number of workspaces kept open; opening one more
 // closes the oldest.
@@ -54,7 +54,7 @@ var workspaces = newHandles[*Workspace]("pkg-", maxWorkspaces)
 // paths leaving it) is an error; a package that does not open is a
 // workspace with OpenErr.
 func openZipWorkspace(data []byte) (*Workspace, error) {
-	p, warnings, openErr := pkg.OpenZipWithWarnings(data)
+	p, warnings, openErr := engine.OpenPackageZip(data)
 	files, err := zipFiles(data)
 	if err != nil {
 		if openErr != nil {
@@ -64,9 +64,7 @@ func openZipWorkspace(data []byte) (*Workspace, error) {
 	}
 	w := &Workspace{Package: p, OpenErr: openErr}
 	w.Root, w.Files = packageRoot(files)
-	for _, warning := range warnings {
-		w.Warnings = append(w.Warnings, warning.Msg)
-	}
+	w.Warnings = append(w.Warnings, warnings...)
 	if openErr != nil && w.Root != "" {
 		w.Warnings = append(w.Warnings, fmt.Sprintf(
 			"manifest.yaml is in the folder %q, not at the root of the archive: Murano would reject this package; zip the folder's contents instead", w.Root))
@@ -79,8 +77,8 @@ func openZipWorkspace(data []byte) (*Workspace, error) {
 func openFilesWorkspace(files map[string][]byte) (*Workspace, error) {
 	clean := make(map[string][]byte, len(files))
 	var total int
-	if len(files) > pkg.MaxZipEntries {
-		return nil, fmt.Errorf("the folder has %d files, more than %d", len(files), pkg.MaxZipEntries)
+	if len(files) > engine.MaxPackageEntries {
+		return nil, fmt.Errorf("the folder has %d files, more than %d", len(files), engine.MaxPackageEntries)
 	}
 	for name, data := range files {
 		p, err := packagePath(name)
@@ -90,17 +88,17 @@ func openFilesWorkspace(files map[string][]byte) (*Workspace, error) {
 		if _, dup := clean[p]; dup {
 			return nil, fmt.Errorf("the folder has two files named %q", p)
 		}
-		if len(data) > pkg.MaxZipFileSize {
-			return nil, fmt.Errorf("the file %q is larger than %d bytes", name, pkg.MaxZipFileSize)
+		if len(data) > engine.MaxPackageFileSize {
+			return nil, fmt.Errorf("the file %q is larger than %d bytes", name, engine.MaxPackageFileSize)
 		}
-		if total += len(data); total > pkg.MaxZipSize {
-			return nil, fmt.Errorf("the folder's files are larger than %d bytes", pkg.MaxZipSize)
+		if total += len(data); total > engine.MaxPackageSize {
+			return nil, fmt.Errorf("the folder's files are larger than %d bytes", engine.MaxPackageSize)
 		}
 		clean[p] = data
 	}
 	w := &Workspace{}
 	w.Root, w.Files = packageRoot(clean)
-	w.Package, w.OpenErr = pkg.Open(w.FS())
+	w.Package, w.OpenErr = engine.OpenPackage(w.FS())
 	return w, nil
 }
 
@@ -114,15 +112,15 @@ func packagePath(name string) (string, error) {
 	return p, nil
 }
 
-// zipFiles reads the files of an archive within the limits [pkg.OpenZip]
+// zipFiles reads the files of an archive within the limits [engine.OpenPackageZip]
 // sets.
 func zipFiles(data []byte) (map[string][]byte, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, fmt.Errorf("not a zip archive: %w", err)
 	}
-	if len(zr.File) > pkg.MaxZipEntries {
-		return nil, fmt.Errorf("the archive has %d entries, more than %d", len(zr.File), pkg.MaxZipEntries)
+	if len(zr.File) > engine.MaxPackageEntries {
+		return nil, fmt.Errorf("the archive has %d entries, more than %d", len(zr.File), engine.MaxPackageEntries)
 	}
 	files := map[string][]byte{}
 	var total int
@@ -141,16 +139,16 @@ func zipFiles(data []byte) (map[string][]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f.Name, err)
 		}
-		content, err := io.ReadAll(io.LimitReader(r, pkg.MaxZipFileSize+1))
+		content, err := io.ReadAll(io.LimitReader(r, engine.MaxPackageFileSize+1))
 		r.Close()
 		switch {
 		case err != nil:
 			return nil, fmt.Errorf("%s: %w", f.Name, err)
-		case len(content) > pkg.MaxZipFileSize:
-			return nil, fmt.Errorf("the archive entry %q is larger than %d bytes", f.Name, pkg.MaxZipFileSize)
+		case len(content) > engine.MaxPackageFileSize:
+			return nil, fmt.Errorf("the archive entry %q is larger than %d bytes", f.Name, engine.MaxPackageFileSize)
 		}
-		if total += len(content); total > pkg.MaxZipSize {
-			return nil, fmt.Errorf("the archive's files are larger than %d bytes", pkg.MaxZipSize)
+		if total += len(content); total > engine.MaxPackageSize {
+			return nil, fmt.Errorf("the archive's files are larger than %d bytes", engine.MaxPackageSize)
 		}
 		files[name] = content
 	}

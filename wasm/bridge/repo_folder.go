@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"murano.dev/playground/engine"
-	"murano.dev/playground/engine/pkg"
 )
 
 func init() {
@@ -95,8 +94,8 @@ func openRepoFolder(files map[string][]byte, unread map[string]int) (*RepoFolder
 	if !ok {
 		return nil, nil
 	}
-	if len(names) > pkg.MaxZipEntries {
-		return nil, fmt.Errorf("the folder has %d files, more than %d", len(names), pkg.MaxZipEntries)
+	if len(names) > engine.MaxPackageEntries {
+		return nil, fmt.Errorf("the folder has %d files, more than %d", len(names), engine.MaxPackageEntries)
 	}
 	f := &RepoFolder{Root: root, Files: map[string][]byte{}, Unread: map[string]int{}}
 	relative := func(name string) (string, error) {
@@ -118,11 +117,11 @@ func openRepoFolder(files map[string][]byte, unread map[string]int) (*RepoFolder
 		if err != nil {
 			return nil, err
 		}
-		if len(data) > pkg.MaxZipSize {
-			return nil, fmt.Errorf("the file %q is larger than %d bytes", name, pkg.MaxZipSize)
+		if len(data) > engine.MaxPackageSize {
+			return nil, fmt.Errorf("the file %q is larger than %d bytes", name, engine.MaxPackageSize)
 		}
-		if total += len(data); total > pkg.MaxZipSize {
-			return nil, fmt.Errorf("the folder's files are larger than %d bytes", pkg.MaxZipSize)
+		if total += len(data); total > engine.MaxPackageSize {
+			return nil, fmt.Errorf("the folder's files are larger than %d bytes", engine.MaxPackageSize)
 		}
 		f.Files[p] = data
 	}
@@ -149,9 +148,9 @@ func openFolderRepo(handle string) (*remoteRepo, error) {
 	}
 	return &remoteRepo{
 		label:   label,
-		repo:    pkg.NewRepository(filesFS(f.Files)),
+		repo:    engine.NewRepository(filesFS(f.Files)),
 		fetched: f.Files,
-		opened:  map[string]*pkg.Package{},
+		opened:  map[string]*engine.Package{},
 	}, nil
 }
 
@@ -167,7 +166,7 @@ func (r *remoteRepo) brokenPackages(name string) []error {
 		if !ok || !strings.HasPrefix(file, "apps/") || stem != name && !strings.HasPrefix(stem, name+".") {
 			continue
 		}
-		if _, err := pkg.OpenZip(r.fetched[file]); err != nil {
+		if _, _, err := engine.OpenPackageZip(r.fetched[file]); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %s", file, err))
 		}
 	}
@@ -288,10 +287,8 @@ func describeRepoFolder(f *RepoFolder) map[string]any {
 		switch {
 		case dir == "apps/" && strings.HasSuffix(file, ".zip"):
 			rp := repoPackage{File: name, Errors: []problem{}, Warnings: []string{}}
-			p, warnings, err := pkg.OpenZipWithWarnings(f.Files[name])
-			for _, w := range warnings {
-				rp.Warnings = append(rp.Warnings, w.Msg)
-			}
+			p, warnings, err := engine.OpenPackageZip(f.Files[name])
+			rp.Warnings = append(rp.Warnings, warnings...)
 			if err != nil {
 				rp.Errors = problemsOf("package", err)
 				packages = append(packages, rp)
@@ -315,7 +312,7 @@ func describeRepoFolder(f *RepoFolder) map[string]any {
 			if json.Valid(f.Files[name]) {
 				b.Format = "json"
 			}
-			if entries, err := pkg.ParseBundle(f.Files[name]); err != nil {
+			if entries, err := engine.ParseBundle(f.Files[name]); err != nil {
 				msg := err.Error()
 				b.Error = &msg
 			} else {
@@ -326,7 +323,7 @@ func describeRepoFolder(f *RepoFolder) map[string]any {
 			bundles = append(bundles, b)
 		}
 	}
-	for _, img := range pkg.ParseImages(f.Files["images.lst"]) {
+	for _, img := range engine.ParseImages(f.Files["images.lst"]) {
 		images = append(images, repoImage{img.Name, img.DiskFormat, img.ContainerFormat, img.URL, "", present(img.URL)})
 	}
 	imageFiles := []string{}

@@ -1,5 +1,5 @@
 // This file defines the bridge's Dynamic UI methods: a wizard over the
-// UI/ui.yaml of an opened package (see formgen/dynui), kept in memory by
+// UI/ui.yaml of an opened package (see package formgen), kept in memory by
 // id, stepped through by the page's Forms view.
 
 package bridge
@@ -11,8 +11,8 @@ import (
 	"fmt"
 	"sync"
 
-	"murano.dev/playground/engine/value"
-	"murano.dev/playground/formgen/dynui"
+	"murano.dev/playground/engine"
+	"murano.dev/playground/formgen"
 )
 
 func init() {
@@ -25,9 +25,6 @@ func init() {
 	methods["ui.close"] = uiClose
 }
 
-// uiPath is where a package's UI definition lives, as positions name it.
-const uiPath = "UI/ui.yaml"
-
 // maxWizards is the number of wizards kept; starting one more drops the
 // oldest.
 const maxWizards = 32
@@ -35,7 +32,7 @@ const maxWizards = 32
 // wizard is a running wizard with the steps' titles.
 type wizard struct {
 	sync.Mutex
-	w      *dynui.Wizard
+	w      *formgen.Wizard
 	handle string
 	steps  []stepTitle
 }
@@ -62,7 +59,7 @@ type uiStartParams struct {
 // uiProblems turns a Dynamic UI failure into problems placed in
 // UI/ui.yaml, the message led by the dashboard's exception class.
 func uiProblems(err error) []problem {
-	var e *dynui.Error
+	var e *formgen.Error
 	if !errors.As(err, &e) {
 		return problemsOf("ui", err)
 	}
@@ -71,7 +68,7 @@ func uiProblems(err error) []problem {
 		p.Message = e.Message
 	}
 	if s := e.Pos.Start; s.IsValid() {
-		p.File, p.Line, p.Col = uiPath, s.Line, s.Col
+		p.File, p.Line, p.Col = formgen.UIFile, s.Line, s.Col
 		if e.Pos.End.IsValid() && e.Pos.End != s {
 			p.EndLine, p.EndCol = e.Pos.End.Line, e.Pos.End.Col
 		}
@@ -96,31 +93,31 @@ func uiStart(_ context.Context, raw []byte) []byte {
 	if ws.Package == nil || ws.Package.Manifest == nil {
 		return failure("ui", "the package does not open, so its forms cannot be shown")
 	}
-	src, err := ws.Package.UI()
-	if err != nil {
-		return uiFailure(err)
-	}
-	if src == nil {
+	var opts formgen.Options
+	src, err := formgen.PackageUI(ws.Package, &opts)
+	if errors.Is(err, formgen.ErrNoUI) {
 		return failure("ui", "the package has no UI/ui.yaml")
 	}
-	def, err := dynui.Load(uiPath, src)
 	if err != nil {
 		return uiFailure(err)
 	}
-	env := []value.Value{}
+	def, err := formgen.Load(formgen.UIFile, src)
+	if err != nil {
+		return uiFailure(err)
+	}
+	opts.Environment = []engine.Value{}
 	for i, item := range p.Environment {
-		v, err := value.FromJSON(item)
+		v, err := engine.DecodeJSON(item)
 		if err != nil {
 			return failure("request", fmt.Sprintf("environment[%d]: %v", i, err))
 		}
-		env = append(env, v)
+		opts.Environment = append(opts.Environment, v)
 	}
-	m := ws.Package.Manifest
-	opts := dynui.Options{FQN: m.FullName, PackageName: m.Name, PackageVersion: m.Version, Environment: env, Nested: p.Nested}
+	opts.Nested = p.Nested
 	if p.Seed != nil {
 		opts.Seed, opts.SeedSet = *p.Seed, true
 	}
-	w := &wizard{w: dynui.NewWizard(def, opts), handle: p.Handle}
+	w := &wizard{w: formgen.NewWizard(def, opts), handle: p.Handle}
 	forms, err := w.w.Forms()
 	if err != nil {
 		return uiFailure(err)
@@ -140,7 +137,7 @@ func uiStart(_ context.Context, raw []byte) []byte {
 	}
 	id := wizards.keep(w)
 	return respond(map[string]any{
-		"ok": true, "wizard": id, "fqn": m.FullName, "packageName": m.Name, "version": m.Version,
+		"ok": true, "wizard": id, "fqn": opts.FQN, "packageName": opts.PackageName, "version": opts.PackageVersion,
 		"steps": w.steps, "step": first,
 	})
 }
@@ -238,7 +235,7 @@ func uiFinish(_ context.Context, raw []byte) []byte {
 		if failed != nil {
 			return respond(map[string]any{"ok": true, "valid": false, "step": failed.Step, "form": failed.Form, "errors": failed.Errors})
 		}
-		return respond(map[string]any{"ok": true, "valid": true, "objectModel": dynui.JSONable(model)})
+		return respond(map[string]any{"ok": true, "valid": true, "objectModel": formgen.JSONable(model)})
 	})
 }
 

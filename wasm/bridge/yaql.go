@@ -9,8 +9,6 @@ import (
 	"runtime"
 
 	"murano.dev/playground/engine"
-	"murano.dev/playground/engine/value"
-	"murano.dev/playground/engine/yaql/std"
 )
 
 func init() {
@@ -49,9 +47,6 @@ func yaqlEval(ctx context.Context, raw []byte) []byte {
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return failure("request", "invalid parameters: "+err.Error())
 	}
-	if p.Flavor == "" {
-		p.Flavor = string(std.Plain)
-	}
 	data, err := engine.DecodeData([]byte(p.Data), p.DataFormat)
 	if err != nil {
 		info := errorInfo{Kind: "data", Message: err.Error()}
@@ -62,13 +57,13 @@ func yaqlEval(ctx context.Context, raw []byte) []byte {
 		return respond(map[string]any{"ok": false, "error": info})
 	}
 	req := engine.YAQLRequest{
-		Expr: p.Expr, Data: data, Flavor: std.Flavor(p.Flavor),
+		Expr: p.Expr, Data: data, Flavor: engine.Flavor(p.Flavor),
 		LimitIterators: p.LimitIterators, MemoryQuota: p.MemoryQuota,
 	}
 	if len(p.Vars) > 0 {
-		req.Vars = map[string]value.Value{}
+		req.Vars = map[string]engine.Value{}
 		for name, raw := range p.Vars {
-			v, err := value.FromJSON(raw)
+			v, err := engine.DecodeJSON(raw)
 			if err != nil {
 				return failure("request", "invalid variable "+name+": "+err.Error())
 			}
@@ -85,12 +80,12 @@ func yaqlEval(ctx context.Context, raw []byte) []byte {
 		if ye.Start >= 0 {
 			start := ye.Start
 			info.Offset = &start
-			info.Line, info.Col = engine.LineCol(p.Expr, ye.Start)
+			info.Line, info.Col = ye.Line, ye.Col
 			info.EndCol = info.Col + max(1, ye.End-ye.Start)
 		}
 		return respond(map[string]any{"ok": false, "error": info})
 	}
-	out, unordered, err := value.ToJSON(v)
+	out, unordered, err := engine.EncodeJSON(v)
 	if err != nil {
 		return failure("runtime", err.Error())
 	}
