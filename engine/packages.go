@@ -14,8 +14,7 @@ import (
 	"slices"
 	"strconv"
 
-	"go.yaml.in/yaml/v3"
-
+	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/lint"
 	"murano.dev/playground/engine/pkg"
 )
@@ -190,32 +189,21 @@ func DescribePackage(p *Package) (*PackageInfo, error) {
 	return info, nil
 }
 
-// uiVersion returns the Version of a UI definition, nil when it has none.
+// uiVersion returns the Version of a UI definition as the dashboard reads
+// it (YAML 1.1, Python's str() of the value); nil when the definition
+// has none or does not parse, which the reference's package loading does
+// not check.
 func uiVersion(ui []byte) *string {
-	var doc map[string]any
-	if yaml.Unmarshal(ui, &doc) == nil {
-		if v, ok := doc["Version"]; ok && v != nil {
-			s := pyScalar(v)
-			return &s
-		}
+	_, docs, errs := decl.DecodeYAML("UI/ui.yaml", ui, decl.YAQLRule{})
+	if len(errs) > 0 || len(docs) == 0 || docs[0].Kind != decl.Map {
+		return nil
 	}
-	return nil
-}
-
-// pyScalar prints a decoded YAML scalar as Python's str() does for the
-// common cases (2.1 → "2.1", 2 → "2").
-func pyScalar(v any) string {
-	switch v := v.(type) {
-	case string:
-		return v
-	case bool:
-		if v {
-			return "True"
-		}
-		return "False"
+	v := docs[0].Get("Version")
+	if v == nil || v.Kind == decl.Null {
+		return nil
 	}
-	b, _ := json.Marshal(v)
-	return string(b)
+	s := v.Text()
+	return &s
 }
 
 // JSON returns the description as a JSON object with the keys in the

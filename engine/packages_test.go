@@ -74,6 +74,26 @@ func TestInspectPackage(t *testing.T) {
 			"UI/ui.yaml":    "Version: 2\n",
 		},
 		want: `{"fullName": "a.b", "name": "a.b", "type": "Library", "format": "MuranoPL/1.4.0", "version": "0.0.0", "description": "", "author": "", "tags": [], "classes": {}, "require": {}, "ui": false, "uiVersion": null}`,
+	}, {
+		// The dashboard (and PyYAML's safe_load) takes the last of two
+		// "?" keys and reads Version 2.2 from this file, which go-yaml's
+		// Unmarshal rejects.
+		name: "ui with a repeated key",
+		files: map[string]string{
+			"manifest.yaml": "FullName: a.b\nType: Application\n",
+			"UI/ui.yaml": "Version: 2.2\nApplication:\n  ?:\n    type: a.Other\n  ?:\n    type: a.b\n" +
+				"  name: $.f.name\nForms:\n  - f:\n      fields:\n        - name: name\n          type: string\n",
+		},
+		want: `{"fullName": "a.b", "name": "a.b", "type": "Application", "format": "MuranoPL/1.0.0", "version": "0.0.0", "description": "", "author": "", "tags": [], "classes": {}, "require": {}, "ui": true, "uiVersion": "2.2"}`,
+	}, {
+		// load_from_dir does not parse the UI definition: the package
+		// loads, and its ui is the file's bytes.
+		name: "ui that does not parse",
+		files: map[string]string{
+			"manifest.yaml": "FullName: a.b\nType: Application\n",
+			"UI/ui.yaml":    "Version: 2.2\nForms: [\n",
+		},
+		want: `{"fullName": "a.b", "name": "a.b", "type": "Application", "format": "MuranoPL/1.0.0", "version": "0.0.0", "description": "", "author": "", "tags": [], "classes": {}, "require": {}, "ui": true, "uiVersion": null}`,
 	}} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := writePackage(t, c.files)
