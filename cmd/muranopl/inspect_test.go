@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,5 +54,37 @@ func TestInspectCoreLibrary(t *testing.T) {
 	}
 	if !strings.HasPrefix(out.String(), `{"fullName": "io.murano", "name": "Core library", "type": "Library", "format": "MuranoPL/1.4.0"`) {
 		t.Errorf("got %s", out.String())
+	}
+}
+
+// TestInspectReadsUIAsTheForms checks a ui.yaml that PyYAML reads but
+// go-yaml's Unmarshal rejects (a repeated "?" key): murano-dashboard
+// (oracle/dynui, input {"f": {"name": "x"}}) takes the last "?" and
+// creates an a.b object named x; `muranopl ui` does the same and
+// `muranopl inspect` reports its Version.
+func TestInspectReadsUIAsTheForms(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "UI"), 0o755)
+	os.WriteFile(filepath.Join(dir, "manifest.yaml"), []byte("FullName: a.b\nType: Application\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "UI", "ui.yaml"), []byte("Version: 2.2\nApplication:\n  ?:\n    type: a.Other\n  ?:\n    type: a.b\n"+
+		"  name: $.f.name\nForms:\n  - f:\n      fields:\n        - name: name\n          type: string\n"), 0o644)
+	answers := filepath.Join(t.TempDir(), "answers.json")
+	os.WriteFile(answers, []byte(`{"f": {"name": "x"}}`), 0o644)
+	var out, errb bytes.Buffer
+	if code := run([]string{"ui", dir, "--input", answers}, nil, &out, &errb); code != 0 {
+		t.Fatalf("ui: exit %d: %s%s", code, out.String(), errb.String())
+	}
+	var res struct {
+		ObjectModel struct {
+			Header struct{ Type string } `json:"?"`
+			Name   string                `json:"name"`
+		} `json:"objectModel"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil || res.ObjectModel.Header.Type != "a.b" || res.ObjectModel.Name != "x" {
+		t.Errorf("ui: %v %s", err, out.String())
+	}
+	out.Reset()
+	if code := run([]string{"inspect", dir}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), `"uiVersion": "2.2"`) {
+		t.Errorf("inspect: exit %d, %s%s", code, out.String(), errb.String())
 	}
 }
