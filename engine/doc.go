@@ -1,17 +1,64 @@
 // Package engine is the facade of the Murano Playground runtime: the one
-// Go API that the command line (cmd/muranopl) and the WebAssembly bridge
-// (wasm/bridge) are thin shells over.
+// Go API that the command line (cmd/muranopl), the WebAssembly bridge
+// (wasm/bridge) and the tests share. Package formgen is its sibling for
+// the forms of a package.
 //
-// Layering, imports pointing only down:
+// # Entry points
 //
-//	engine (this facade)
-//	  → engine/yaql/std   the standard library and the flavours
-//	  → engine/yaql       contexts, overload resolution, evaluation, budgets
-//	  → engine/yaql/syntax, engine/value
+// YAQL: [EvalYAQL] evaluates an expression in a [Flavor] over data that
+// [DecodeData] reads from JSON or YAML; a failure is a [YAQLError] with
+// its line, column and caret.
 //
-// Today the facade evaluates YAQL expressions ([EvalYAQL]) over data given
-// as JSON or YAML ([DecodeData]); the MuranoPL engine, packages and forms
-// join it as they land.
+// MuranoPL: [RunMuranoPL] loads classes or packages with the core library
+// ([LocateCoreLibrary]), optionally an object model, and calls a method;
+// the [RunResult] prints as the reference oracle's JSON.
+//
+// Packages: [ReadPackagePath] reads a package folder or .zip from disk
+// within the limits of an archive ([MaxPackageSize] …), [OpenPackage] and
+// [OpenPackageZip] open one from files or bytes, [DescribePackage] says
+// what it is (`muranopl inspect`), [LintPackage] checks it (`muranopl
+// lint`), and [Problems] places the errors of all of these in files.
+// Repositories ([NewRepository], [NewFetcherRepository]) import packages
+// and bundles with their requirements ([RequirementsOf], [Resolve]);
+// [FilesFS] and [ExportPackage] hold and write a package kept in memory.
+//
+// Values: the facade's [Value], [Dict] and [List] are the engine's own
+// (type aliases, so that a caller imports nothing else); [DecodeJSON] and
+// [EncodeJSON] convert them.
+//
+// # Layering
+//
+// Imports point down only; TestLayers (layers_test.go) checks it with go
+// list over the non-test imports of every package of the module, and
+// names the layer of each. From the top:
+//
+// The WebAssembly entry point (wasm) calls only the bridge. The shells —
+// the bridge (wasm/bridge), the command line (cmd/muranopl) and the speed
+// benchmark (scripts/bench) — reach everything through the facades. The
+// build tool (scripts) uses package loading but must not link the
+// MuranoPL executor.
+//
+// The facades are this package and formgen. Below them, engine/lint checks
+// packages without running them. Then three engines that do not import
+// each other: engine/dsl, the MuranoPL executor; engine/pkg, which reads
+// package formats, repositories and requirements; and formgen/dynui, which
+// runs Dynamic UI forms. What the executor needs of a package (decl.Package,
+// decl.Loader …) is declared below both, in engine/dsl/decl, and this
+// facade hands engine/pkg's loader to the executor.
+//
+// engine/dsl/decl decodes class files and YAML with PyYAML's semantics,
+// keeping positions. Under it, YAQL: engine/yaql/std (the standard
+// library and the flavours) above engine/yaql (contexts, evaluation,
+// budgets) above engine/yaql/syntax (the parser). Under those, the
+// re-creations of Python's behaviour (engine/internal/..., and
+// formgen/pyrand, Python's seeded random numbers) may import one another.
+// At the bottom, the base packages import only one another: engine/value
+// (the values), engine/source (positions, lines, carets), engine/diag
+// (errors with positions), engine/versions (SemVer and pip-like specs)
+// and engine/cloud (the simulated cloud, which knows nothing of MuranoPL).
+//
+// Packages of helpers for tests (their names end in "test") have no
+// layer: only tests import them.
 package engine
 
 import "runtime/debug"
