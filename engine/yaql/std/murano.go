@@ -38,11 +38,17 @@ func registerMurano(c *yaql.Context, legacyRuntime bool) {
 		yaql.Ext("bind", muranoBind, yaql.P("obj", yaql.Any), yaql.P("mappings", yaql.Mapping)),
 		yaql.Fn("randomName", muranoRandomName),
 		yaql.Ext("patch", muranoPatch, yaql.P("obj", yaql.Any), yaql.P("patch", yaql.Any)),
+		yaql.Fn("typeinfo", muranoNull, yaql.P("object", noObject)),
+		yaql.Fn("name", muranoNull, yaql.P("object", noObject)),
 	)
+	typeOf := yaql.Fn("type", muranoNull, yaql.P("object", noObject))
 	if !legacyRuntime {
+		c.Register(typeOf)
 		return
 	}
+	typeOf.Method = true
 	c.Register(
+		typeOf,
 		yaql.Ext("substr", muranoSubstr, yaql.P("string", yaql.String), yaql.P("start", legacyInt), yaql.Opt("length", legacyInt, value.Int(-1))),
 		yaql.Ext("firstOrDefault", muranoFirstOrDefault, yaql.P("collection", yaql.Iterable), yaql.Opt("default", yaql.Any, value.Null)),
 	)
@@ -52,6 +58,14 @@ func registerMurano(c *yaql.Context, legacyRuntime bool) {
 	}
 	c.Register(clones...)
 }
+
+// noObject is a MuranoPL object or null. Without the executor
+// (engine/dsl, which replaces the functions that take one) there are no
+// objects: only null matches, and the functions give null for it, as the
+// reference's do; anything else matches no overload.
+var noObject = &yaql.PyType{Name: "MuranoObject", Nullable: true, Pred: func(value.Value, *yaql.Runtime) bool { return false }}
+
+func muranoNull(*yaql.Call) (value.Value, error) { return value.Null, nil }
 
 // muranoFinalize is MuranoPL's #finalize (helpers.evaluate) followed by
 // the conversion MuranoPL applies to values it hands back (dsl.to_mutable):

@@ -145,6 +145,23 @@ var muranoCases = []flavourCase{
 	{`murano-legacy`, `bind("$a", {a=>1})`, `1`},
 	{`murano-legacy`, `require(null)`, `!ValueError: Required value is missing`},
 	{`murano-legacy`, `'a b'.split(' ')`, `["a", "b"]`},
+	// The functions of MuranoPL objects take null without the executor.
+	{`murano`, `type(null)`, `null`},
+	{`murano`, `typeinfo(null)`, `null`},
+	{`murano`, `name(null)`, `null`},
+	{`murano`, `type(object => null)`, `null`},
+	{`murano`, `type(null) = null`, `true`},
+	{`murano`, `type(1)`, `!NoMatchingFunctionException: No function "type" matches supplied arguments`},
+	{`murano`, `typeinfo(1)`, `!NoMatchingFunctionException: No function "typeinfo" matches supplied arguments`},
+	{`murano`, `name([])`, `!NoMatchingFunctionException: No function "name" matches supplied arguments`},
+	{`murano`, `type(null, 1)`, `!NoMatchingFunctionException: No function "type" matches supplied arguments`},
+	{`murano`, `null.type()`, `!NoMethodRegisteredException: Unknown method "type" for receiver None`},
+	{`murano-legacy`, `type(null)`, `null`},
+	{`murano-legacy`, `typeinfo(null)`, `null`},
+	{`murano-legacy`, `name(null)`, `null`},
+	{`murano-legacy`, `null.type()`, `null`},
+	{`murano-legacy`, `null.typeinfo()`, `!NoMethodRegisteredException: Unknown method "typeinfo" for receiver None`},
+	{`murano-legacy`, `type(1)`, `!NoMatchingFunctionException: No function "type" matches supplied arguments`},
 }
 
 // patchCases are JSON patches, bad pointers and failing operations included.
