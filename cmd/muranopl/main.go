@@ -1,8 +1,8 @@
 // Command muranopl is the Murano Playground on the command line: it
-// evaluates YAQL expressions today, and grows with the playground (run
-// MuranoPL, inspect and lint packages, preview forms). It is a thin shell
-// over package engine, the same API the web playground's WebAssembly
-// bridge uses.
+// evaluates YAQL expressions (yaql), runs MuranoPL methods (run), describes
+// and checks packages (inspect, lint) and runs their Dynamic UI forms
+// (ui). It is a thin shell over the facades engine and formgen, the same
+// API the web playground's WebAssembly bridge uses.
 package main
 
 import (

@@ -1,5 +1,6 @@
 // Package bridge is the JSON-in/JSON-out API that the web playground calls
-// through the WebAssembly glue in package wasm. It has no dependency on
+// through the WebAssembly glue in package wasm. It reaches the engine only
+// through the facades engine and formgen, and has no dependency on
 // syscall/js, so every request and response is tested natively.
 package bridge
 
