@@ -56,19 +56,27 @@ func TestFileLines(t *testing.T) {
 func TestSnippet(t *testing.T) {
 	f := NewFile("f", "a: 1\n\tContract: $.string(\nz")
 	tests := []struct {
-		span Span
-		want string
+		span  Span
+		want  string
+		caret bool // Caret instead of Snippet
 	}{
-		{At(Pos{Line: 2, Col: 12}), " | \tContract: $.string(\n | \t..........^"},
-		{Span{Pos{Line: 2, Col: 12}, Pos{Line: 2, Col: 16}}, " | \tContract: $.string(\n | \t..........^^^^"},
-		{Span{Pos{Line: 2, Col: 12}, Pos{Line: 2, Col: 40}}, " | \tContract: $.string(\n | \t..........^^^^^^^^^"},
-		{Span{Pos{Line: 2, Col: 12}, Pos{Line: 3, Col: 2}}, " | \tContract: $.string(\n | \t..........^^^^^^^^^"},
-		{At(Pos{Line: 3, Col: 5}), " | z\n | ....^"},
-		{At(Pos{Line: 7, Col: 1}), ""},
+		{At(Pos{Line: 2, Col: 12}), " | \tContract: $.string(\n | \t..........^", false},
+		{Span{Pos{Line: 2, Col: 12}, Pos{Line: 2, Col: 16}}, " | \tContract: $.string(\n | \t..........^^^^", false},
+		{Span{Pos{Line: 2, Col: 12}, Pos{Line: 2, Col: 40}}, " | \tContract: $.string(\n | \t..........^^^^^^^^^", false},
+		{Span{Pos{Line: 2, Col: 12}, Pos{Line: 3, Col: 2}}, " | \tContract: $.string(\n | \t..........^^^^^^^^^", false},
+		{At(Pos{Line: 3, Col: 5}), " | z\n | ....^", false},
+		{At(Pos{Line: 7, Col: 1}), "", false},
+		{Span{Pos{Line: 2, Col: 12}, Pos{Line: 2, Col: 16}}, " | \tContract: $.string(\n | \t          ^^^^", true},
+		{At(Pos{Line: 3, Col: 2}), " | z\n |  ^", true},
+		{At(Pos{Line: 7, Col: 1}), "", true},
 	}
 	for _, tt := range tests {
-		if got := f.Snippet(tt.span); got != tt.want {
-			t.Errorf("Snippet(%v) =\n%s\nwant\n%s", tt.span, got, tt.want)
+		render, name := f.Snippet, "Snippet"
+		if tt.caret {
+			render, name = f.Caret, "Caret"
+		}
+		if got := render(tt.span); got != tt.want {
+			t.Errorf("%s(%v) =\n%s\nwant\n%s", name, tt.span, got, tt.want)
 		}
 	}
 }
@@ -161,22 +169,6 @@ func TestRunePos(t *testing.T) {
 	} {
 		if got := f.RunePos(tt.n); got != tt.want {
 			t.Errorf("RunePos(%d) = %v, want %v", tt.n, got, tt.want)
-		}
-	}
-}
-
-func TestCaret(t *testing.T) {
-	f := NewFile("expression", "1 +\n\t$x.foo(")
-	tests := []struct {
-		span Span
-		want string
-	}{
-		{At(Pos{Line: 1, Col: 4}), " | 1 +\n |    ^"},
-		{Span{Pos{Line: 2, Col: 2}, Pos{Line: 2, Col: 4}}, " | \t$x.foo(\n | \t^^"},
-	}
-	for _, tt := range tests {
-		if got := f.Caret(tt.span); got != tt.want {
-			t.Errorf("Caret(%v) =\n%s\nwant\n%s", tt.span, got, tt.want)
 		}
 	}
 }
