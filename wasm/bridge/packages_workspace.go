@@ -163,17 +163,7 @@ func packageRoot(files map[string][]byte) (string, map[string][]byte) {
 	if _, ok := files["manifest.yaml"]; ok {
 		return "", files
 	}
-	var top string
-	for name := range files {
-		first, _, nested := strings.Cut(name, "/")
-		switch {
-		case first == "__MACOSX" || first == ".DS_Store":
-		case !nested || top != "" && first != top:
-			return "", files
-		default:
-			top = first
-		}
-	}
+	top := topFolder(sortedPaths(files))
 	if _, ok := files[top+"/manifest.yaml"]; top == "" || !ok {
 		return "", files
 	}
@@ -184,6 +174,24 @@ func packageRoot(files map[string][]byte) (string, map[string][]byte) {
 		}
 	}
 	return top, inner
+}
+
+// topFolder returns the single top-level folder that holds every path
+// (macOS's __MACOSX and .DS_Store aside), or "" when a path is at the
+// root or there are several such folders.
+func topFolder(paths []string) string {
+	var top string
+	for _, name := range paths {
+		first, _, nested := strings.Cut(name, "/")
+		switch {
+		case first == "__MACOSX" || first == ".DS_Store":
+		case !nested || top != "" && first != top:
+			return ""
+		default:
+			top = first
+		}
+	}
+	return top
 }
 
 // sortedPaths returns the paths of files in order.

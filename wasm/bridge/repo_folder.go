@@ -65,17 +65,7 @@ func repositoryRoot(names []string) (string, bool) {
 	if holds("") {
 		return "", true
 	}
-	var top string
-	for _, name := range names {
-		first, _, nested := strings.Cut(name, "/")
-		switch {
-		case first == "__MACOSX" || first == ".DS_Store":
-		case !nested || top != "" && first != top:
-			return "", false
-		default:
-			top = first
-		}
-	}
+	top := topFolder(names)
 	return top, top != "" && holds(top+"/")
 }
 
