@@ -75,6 +75,10 @@ func Resolve(roots, available []*Package, opts ResolveOptions) ([]*Package, erro
 	return pkg.Resolve(roots, available, opts)
 }
 
+// ZipFiles returns the files of a package archive by slash path, within
+// the limits of [OpenPackageZip] and failing as it does beyond them.
+func ZipFiles(data []byte) (map[string][]byte, error) { return pkg.ZipFiles(data) }
+
 // FilesFS returns a read-only file system of files held in memory, keyed
 // by slash paths relative to its root; the map must not change while the
 // file system is in use.

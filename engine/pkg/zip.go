@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"strings"
@@ -50,10 +51,11 @@ func OpenZip(data []byte) (*Package, error) {
 // separate folders, with a warning: Murano, on Linux, takes them as part
 // of the file name.
 func OpenZipWithWarnings(data []byte) (*Package, []Warning, error) {
-	fsys, warnings, err := checkZip(data)
+	zr, warnings, err := checkZip(data)
 	if err != nil {
 		return nil, nil, err
 	}
+	var fsys fs.FS = zr
 	if dir := packageFolder(fsys); dir != "" {
 		sub, err := fs.Sub(fsys, dir)
 		if err != nil {
@@ -68,6 +70,31 @@ func OpenZipWithWarnings(data []byte) (*Package, []Warning, error) {
 		return nil, nil, err
 	}
 	return p, warnings, nil
+}
+
+// ZipFiles returns the files of a .zip archive by slash path within the
+// limits above (backslashes in entry names separate folders, as for
+// [OpenZipWithWarnings]); an archive beyond them fails as [OpenZip] does.
+func ZipFiles(data []byte) (map[string][]byte, error) {
+	zr, _, err := checkZip(data)
+	if err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{}
+	for _, f := range zr.File {
+		if f.Mode().IsDir() || strings.HasSuffix(f.Name, "/") {
+			continue
+		}
+		r, err := f.Open()
+		if err == nil {
+			files[entryName(f.Name)], err = io.ReadAll(r)
+			r.Close()
+		}
+		if err != nil {
+			return nil, zipError(fmt.Sprintf("the archive entry %q cannot be read: %v", f.Name, err))
+		}
+	}
+	return files, nil
 }
 
 // packageFolder returns the single top-level folder of an archive that
@@ -101,13 +128,16 @@ func packageFolder(fsys fs.FS) string {
 
 // zipFS checks an archive against the limits and returns its files.
 func zipFS(data []byte) (fs.FS, error) {
-	fsys, _, err := checkZip(data)
-	return fsys, err
+	zr, _, err := checkZip(data)
+	if err != nil {
+		return nil, err
+	}
+	return zr, nil
 }
 
 // checkZip checks an archive against the limits and returns its files
 // and what Murano would make of them differently.
-func checkZip(data []byte) (fs.FS, []Warning, error) {
+func checkZip(data []byte) (*zip.Reader, []Warning, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
 		return nil, nil, loadError(source.Pos{}, "PackageFormatError", "Incorrect package format: not a zip archive ("+err.Error()+")")
@@ -125,7 +155,7 @@ func checkZip(data []byte) (fs.FS, []Warning, error) {
 		if f.Mode()&fs.ModeSymlink != 0 {
 			return nil, nil, zipError(fmt.Sprintf("the archive entry %q is a symbolic link", f.Name))
 		}
-		name := strings.TrimSuffix(path.Clean(strings.ReplaceAll(f.Name, `\`, "/")), "/")
+		name := entryName(f.Name)
 		if seen[name] {
 			return nil, nil, zipError(fmt.Sprintf("the archive has two entries named %q", f.Name))
 		}
@@ -144,6 +174,12 @@ func checkZip(data []byte) (fs.FS, []Warning, error) {
 	// archive/zip fails reading an entry whose data is larger than its
 	// header says, so the sizes checked are the sizes read.
 	return zr, warnings, nil
+}
+
+// entryName is the slash path of an archive entry: backslashes separate
+// folders, and the path is cleaned.
+func entryName(name string) string {
+	return strings.TrimSuffix(path.Clean(strings.ReplaceAll(name, `\`, "/")), "/")
 }
 
 // safeZipPath reports whether an entry's name stays inside the archive's

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io/fs"
+	"maps"
 	"strings"
 	"testing"
 
@@ -181,6 +182,22 @@ func TestOpenZipBackslashes(t *testing.T) {
 	}
 	if f, err := p.ClassFile("com.ex.App"); err != nil || f == nil {
 		t.Errorf("ClassFile = %v, %v", f, err)
+	}
+}
+
+// ZipFiles reads what OpenZip opens: folders made of backslashes, names
+// cleaned, folders themselves left out; an archive it refuses fails alike.
+func TestZipFiles(t *testing.T) {
+	files, err := ZipFiles(archive(t, entry{name: "app/manifest.yaml", data: zipManifest}, entry{name: `app\Classes\App.yaml`, data: appClass},
+		entry{name: "app/./logo.png", data: "png"}, entry{name: "app/Resources/"}))
+	want := map[string][]byte{"app/manifest.yaml": []byte(zipManifest), "app/Classes/App.yaml": []byte(appClass), "app/logo.png": []byte("png")}
+	if err != nil || !maps.EqualFunc(files, want, bytes.Equal) {
+		t.Errorf("ZipFiles = %q, %v; want %q", files, err, want)
+	}
+	bad := archive(t, entry{name: "manifest.yaml", data: zipManifest}, entry{name: "Classes/../../evil.yaml"})
+	_, openErr := OpenZip(bad)
+	if _, err := ZipFiles(bad); err == nil || openErr == nil || err.Error() != openErr.Error() {
+		t.Errorf("ZipFiles: %v, want OpenZip's %v", err, openErr)
 	}
 }
 

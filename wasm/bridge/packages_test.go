@@ -323,7 +323,7 @@ func TestPackageFileExportClose(t *testing.T) {
 	if !exp.OK || exp.Name != "com.example.Hello.zip" || err != nil {
 		t.Fatalf("export: %+v %v", exp, err)
 	}
-	got, err := zipFiles(data)
+	got, err := engine.ZipFiles(data)
 	if err != nil || !reflect.DeepEqual(got, hello) {
 		t.Errorf("the export holds %v (%v)", slices.Sorted(func(y func(string) bool) {
 			for k := range got {

@@ -5,10 +5,7 @@
 package bridge
 
 import (
-	"archive/zip"
-	"bytes"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"slices"
@@ -55,7 +52,7 @@ var workspaces = newHandles[*Workspace]("pkg-", maxWorkspaces)
 // workspace with OpenErr.
 func openZipWorkspace(data []byte) (*Workspace, error) {
 	p, warnings, openErr := engine.OpenPackageZip(data)
-	files, err := zipFiles(data)
+	files, err := engine.ZipFiles(data)
 	if err != nil {
 		if openErr != nil {
 			return nil, openErr
@@ -110,49 +107,6 @@ func packagePath(name string) (string, error) {
 		return "", fmt.Errorf("the path %q is outside the package", name)
 	}
 	return p, nil
-}
-
-// zipFiles reads the files of an archive within the limits [engine.OpenPackageZip]
-// sets.
-func zipFiles(data []byte) (map[string][]byte, error) {
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		return nil, fmt.Errorf("not a zip archive: %w", err)
-	}
-	if len(zr.File) > engine.MaxPackageEntries {
-		return nil, fmt.Errorf("the archive has %d entries, more than %d", len(zr.File), engine.MaxPackageEntries)
-	}
-	files := map[string][]byte{}
-	var total int
-	for _, f := range zr.File {
-		if strings.HasSuffix(f.Name, "/") {
-			continue
-		}
-		if f.Mode()&fs.ModeSymlink != 0 {
-			return nil, fmt.Errorf("the archive entry %q is a symbolic link", f.Name)
-		}
-		name, err := packagePath(f.Name)
-		if err != nil {
-			return nil, err
-		}
-		r, err := f.Open()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.Name, err)
-		}
-		content, err := io.ReadAll(io.LimitReader(r, engine.MaxPackageFileSize+1))
-		r.Close()
-		switch {
-		case err != nil:
-			return nil, fmt.Errorf("%s: %w", f.Name, err)
-		case len(content) > engine.MaxPackageFileSize:
-			return nil, fmt.Errorf("the archive entry %q is larger than %d bytes", f.Name, engine.MaxPackageFileSize)
-		}
-		if total += len(content); total > engine.MaxPackageSize {
-			return nil, fmt.Errorf("the archive's files are larger than %d bytes", engine.MaxPackageSize)
-		}
-		files[name] = content
-	}
-	return files, nil
 }
 
 // packageRoot finds the package in a set of files: the root when it holds
