@@ -20,7 +20,8 @@
 // lint`), and [Problems] places the errors of all of these in files.
 // Repositories ([NewRepository], [NewFetcherRepository]) import packages
 // and bundles with their requirements ([RequirementsOf], [Resolve]);
-// [FilesFS] and [ExportPackage] hold and write a package kept in memory.
+// [ZipFiles], [FilesFS] and [ExportPackage] read, hold and write a package
+// kept in memory.
 //
 // Values: the facade's [Value], [Dict] and [List] are the engine's own
 // (type aliases, so that a caller imports nothing else); [DecodeJSON] and

@@ -14,7 +14,7 @@ import (
 // of the reference oracle (oracle.py dsl) so that the two compare line by
 // line: {"ok": true, "result", ["unordered": true,] ["model",] "traces",
 // "log"} or {"ok": false, "error": {"type", "message"}, "traces", "log"}.
-// Values use [value.ToJSON]; "unordered" is present when the result holds
+// Values use [EncodeJSON]; "unordered" is present when the result holds
 // a set (encoded sorted), as the oracle marks it. encoding/json compacts
 // and HTML-escapes what a MarshalJSON method returns: call this method
 // directly for the oracle's exact text.

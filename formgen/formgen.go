@@ -30,7 +30,8 @@ const UIFile = "UI/ui.yaml"
 // ErrNoUI is the error for a package without a UI definition.
 var ErrNoUI = errors.New("the package has no UI definition")
 
-// PackageUI returns the text of a package's UI definition and fills the
+// PackageUI returns the text of the UI definition of a package opened by
+// the engine (an engine.Package, which is pkg's) and fills the
 // package's names into opts where they are empty (FQN, PackageName,
 // PackageVersion), as the dashboard takes them from the package; a
 // package without one gives [ErrNoUI].
@@ -78,6 +79,7 @@ func NewWizard(def *Definition, opts Options) *Wizard { return dynui.NewWizard(d
 // AsError converts any failure of a run into an *[Error].
 func AsError(err error) *Error { return dynui.AsError(err) }
 
-// JSONable converts an object model into data that encoding/json prints
-// as the dashboard's json.dumps would.
+// JSONable converts an object model (an engine.Value, which is value's)
+// into data that encoding/json prints as the dashboard's json.dumps
+// would.
 func JSONable(v value.Value) any { return dynui.JSONable(v) }
