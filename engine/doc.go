@@ -50,9 +50,10 @@
 // engine/dsl/decl decodes class files and YAML with PyYAML's semantics,
 // keeping positions. Under it, YAQL: engine/yaql/std (the standard
 // library and the flavours) above engine/yaql (contexts, evaluation,
-// budgets) above engine/yaql/syntax (the parser). Under those, the
-// re-creations of Python's behaviour (engine/internal/..., and
-// formgen/pyrand, Python's seeded random numbers) may import one another.
+// budgets). Then the re-creations of Python's behaviour, which may import
+// one another: engine/internal/... (YAML 1.1 nodes, re, str.format,
+// dates and times) and formgen/pyrand (seeded random numbers). Then
+// engine/yaql/syntax, the parser (YAML nodes hold parsed expressions).
 // At the bottom, the base packages import only one another: engine/value
 // (the values), engine/source (positions, lines, carets), engine/diag
 // (errors with positions), engine/versions (SemVer and pip-like specs)

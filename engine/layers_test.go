@@ -48,8 +48,8 @@ var layers = []layer{
 	{name: "declarations", packages: []string{"engine/dsl/decl"}},
 	{name: "library", packages: []string{"engine/yaql/std"}},
 	{name: "yaql", packages: []string{"engine/yaql"}},
-	{name: "syntax", packages: []string{"engine/yaql/syntax"}},
 	{name: "python", packages: []string{"engine/internal/...", "formgen/pyrand"}, siblings: true},
+	{name: "syntax", packages: []string{"engine/yaql/syntax"}},
 	{name: "base", packages: []string{"engine/value", "engine/source", "engine/diag", "engine/versions", "engine/cloud"}, siblings: true},
 }
 
@@ -200,7 +200,9 @@ func TestLayerRules(t *testing.T) {
 		{"engine/yaql/std", "engine/internal/pyre", true},
 		{"engine/internal/pytime", "engine/internal/pyre", true},
 		{"engine/internal/pyyaml", "engine/diag", true},
-		{"engine/internal/pyyaml", "engine/yaql/syntax", false},
+		{"engine/internal/pyyaml", "engine/yaql/syntax", true},
+		{"engine/internal/pyre", "engine/yaql", false},
+		{"engine/yaql/syntax", "engine/internal/pyre", false},
 		{"engine", "engine/enginetest", false},
 		{"engine/enginetest", "engine", true},
 		{"engine/enginetest", "wasm/bridge", false},
