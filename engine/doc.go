@@ -34,10 +34,11 @@
 // names the layer of each. From the top:
 //
 // The WebAssembly entry point (wasm) calls only the bridge. The shells —
-// the bridge (wasm/bridge), the command line (cmd/muranopl) and the speed
-// benchmark (scripts/bench) — reach everything through the facades. The
-// build tool (scripts) uses package loading but must not link the
-// MuranoPL executor.
+// the bridge (wasm/bridge) and the command line (cmd/muranopl) — reach
+// everything through the facades; so does the speed benchmark
+// (scripts/bench), which also builds the WebAssembly as the site does
+// (scripts/wasmbuild). The build tools (scripts, scripts/wasmbuild) use
+// package loading but must not link the MuranoPL executor.
 //
 // The facades are this package and formgen. Below them, engine/lint checks
 // packages without running them. Then three engines that do not import
@@ -56,8 +57,9 @@
 // engine/yaql/syntax, the parser (YAML nodes hold parsed expressions).
 // At the bottom, the base packages import only one another: engine/value
 // (the values), engine/source (positions, lines, carets), engine/diag
-// (errors with positions), engine/versions (SemVer and pip-like specs)
-// and engine/cloud (the simulated cloud, which knows nothing of MuranoPL).
+// (errors with positions), engine/versions (SemVer and pip-like specs),
+// engine/cloud (the simulated cloud, which knows nothing of MuranoPL) and
+// engine/yaql/syntax/unicodenames (the names of \N{NAME} escapes).
 //
 // Packages of helpers for tests (their names end in "test") have no
 // layer: only tests import them.

@@ -21,7 +21,6 @@ import (
 	"net/url"
 	"syscall/js"
 
-	"murano.dev/playground/engine/yaql/syntax/unicodenames"
 	"murano.dev/playground/wasm/bridge"
 )
 
@@ -30,7 +29,7 @@ func main() {
 	api.Set("call", js.FuncOf(call))
 	js.Global().Set("muranoBridge", api)
 	bridge.SetFetcher(fetchSameOrigin)
-	unicodenames.SetLoader(fetchRuneNames)
+	bridge.SetRuneNamesLoader(fetchRuneNames)
 	bridge.Warm()
 	if ready := js.Global().Get("muranoReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
@@ -111,7 +110,7 @@ func fetchSameOrigin(_ context.Context, raw string) ([]byte, error) {
 	return data, nil
 }
 
-// fetchRuneNames reads the table file of unicodenames that the page names.
+// fetchRuneNames reads the Unicode name table file that the page names.
 func fetchRuneNames() ([]byte, error) {
 	assets := js.Global().Get("muranoAssets")
 	if assets.Type() != js.TypeObject || assets.Get("runeNames").Type() != js.TypeString {
