@@ -142,13 +142,13 @@ func (c *classDecoder) report(n *Node, path string, err *PyError) {
 func decodeClass(doc *Node, ns Namespaces) *Class {
 	c := &classDecoder{ns: ns}
 	cls := &Class{Doc: doc, Pos: doc.Span, Namespaces: ns, Usage: UsageClass}
-	if u := doc.entry("Usage"); u != nil {
+	if u := doc.Lookup("Usage"); u != nil {
 		switch {
 		case isStr(u.Value, UsageClass):
 		case isStr(u.Value, UsageMeta):
 			cls.Usage = UsageMeta
 		default:
-			c.report(u.Value, "Usage", &PyError{"ValueError", `Invalid type Usage: "` + u.Value.Text() + `"`})
+			c.report(u.Value, "Usage", &PyError{Class: "ValueError", Msg: `Invalid type Usage: "` + u.Value.Text() + `"`})
 		}
 	}
 	if cls.Usage == UsageMeta {
@@ -203,7 +203,7 @@ func (c *classDecoder) imports(n *Node) []TypeRef {
 	for i, it := range sequence(n) {
 		path := indexPath("Import", i, n)
 		switch {
-		case !it.hashable():
+		case !it.Hashable():
 			c.report(it, path, unhashable(it))
 		case it.Kind == Null:
 			// The reference imports None and fails when it first builds
@@ -251,22 +251,22 @@ func (c *classDecoder) methods(n *Node, section string) []*Method {
 func (c *classDecoder) metaClass(doc *Node, cls *Class) {
 	cls.Cardinality = CardinalityOne
 	cls.Applies = MetaTargets
-	if e := doc.entry("Cardinality"); e != nil {
+	if e := doc.Lookup("Cardinality"); e != nil {
 		switch {
-		case !e.Value.hashable():
+		case !e.Value.Hashable():
 			c.report(e.Value, "Cardinality", unhashable(e.Value))
 		case isStr(e.Value, CardinalityOne), isStr(e.Value, CardinalityMany):
 			cls.Cardinality = e.Value.Text()
 		default:
-			c.report(e.Value, "Cardinality", &PyError{"ValueError", `Invalid MetaClass Cardinality "` + e.Value.Text() + `"`})
+			c.report(e.Value, "Cardinality", &PyError{Class: "ValueError", Msg: `Invalid MetaClass Cardinality "` + e.Value.Text() + `"`})
 		}
 	}
-	if e := doc.entry("Applies"); e != nil {
+	if e := doc.Lookup("Applies"); e != nil {
 		cls.Applies = c.applies(e.Value)
 	}
-	if e := doc.entry("Inherited"); e != nil {
+	if e := doc.Lookup("Inherited"); e != nil {
 		if e.Value.Kind != Bool {
-			c.report(e.Value, "Inherited", &PyError{"ValueError", "Invalid Inherited value. Must be true or false"})
+			c.report(e.Value, "Inherited", &PyError{Class: "ValueError", Msg: "Invalid Inherited value. Must be true or false"})
 		} else {
 			cls.Inherited = e.Value.Truthy()
 		}
@@ -283,14 +283,14 @@ func (c *classDecoder) applies(n *Node) []string {
 	case List:
 		items = n.Items
 	default:
-		c.report(n, "Applies", &PyError{"TypeError", "unsupported operand type(s) for -: '" + n.PyType() + "' and 'set'"})
+		c.report(n, "Applies", &PyError{Class: "TypeError", Msg: "unsupported operand type(s) for -: '" + pyType(n) + "' and 'set'"})
 		return MetaTargets
 	}
 	want := map[string]bool{}
 	var invalid []string
 	seen := map[string]bool{}
 	for _, it := range items {
-		if !it.hashable() {
+		if !it.Hashable() {
 			c.report(it, "Applies", unhashable(it))
 			return MetaTargets
 		}
@@ -304,7 +304,7 @@ func (c *classDecoder) applies(n *Node) []string {
 		}
 	}
 	if len(invalid) > 0 {
-		c.report(n, "Applies", &PyError{"ValueError", "Invalid MetaClass target(s) " + strings.Join(invalid, ", ") + ":"})
+		c.report(n, "Applies", &PyError{Class: "ValueError", Msg: "Invalid MetaClass target(s) " + strings.Join(invalid, ", ") + ":"})
 		return MetaTargets
 	}
 	if want["All"] {
@@ -352,7 +352,7 @@ func (c *classDecoder) meta(n *Node, path string) Meta {
 		name, props := it, (*Node)(nil)
 		if it.Kind == Map {
 			if len(it.Entries) != 1 {
-				c.report(it, p, &PyError{"ValueError", "Invalid Meta format"})
+				c.report(it, p, &PyError{Class: "ValueError", Msg: "Invalid Meta format"})
 				continue
 			}
 			name, props = it.Entries[0].Key, it.Entries[0].Value
@@ -375,12 +375,12 @@ func (c *classDecoder) spec(decl *Node, path string) (contract, def *Node, hasDe
 		c.report(decl, path, notSubscriptable(decl))
 		return nil, nil, false, false
 	}
-	e := decl.entry("Contract")
+	e := decl.Lookup("Contract")
 	if e == nil {
-		c.report(decl, path, &PyError{"KeyError", "'Contract'"})
+		c.report(decl, path, &PyError{Class: "KeyError", Msg: "'Contract'"})
 		return nil, nil, false, false
 	}
-	if d := decl.entry("Default"); d != nil {
+	if d := decl.Lookup("Default"); d != nil {
 		return e.Value, d.Value, true, true
 	}
 	return e.Value, nil, false, true
@@ -394,12 +394,12 @@ func (c *classDecoder) usage(decl *Node, path, def string, allowed []string) str
 		return def
 	}
 	switch {
-	case !u.hashable():
+	case !u.Hashable():
 		c.report(u, path+".Usage", unhashable(u))
 	case u.Kind == String && slices.Contains(allowed, u.Text()):
 		return u.Text()
 	default:
-		c.report(u, path+".Usage", &PyError{"DslSyntaxError", "Unknown usage " + u.Text() + ". Must be one of (" + strings.Join(allowed, ", ") + ")"})
+		c.report(u, path+".Usage", &PyError{Class: "DslSyntaxError", Msg: "Unknown usage " + u.Text() + ". Must be one of (" + strings.Join(allowed, ", ") + ")"})
 	}
 	return def
 }
@@ -443,7 +443,7 @@ func (c *classDecoder) method(e Entry, section string) *Method {
 	scope := payload.Get("Scope")
 	if isStr(usage, MethodAction) {
 		if isStr(scope, ScopeSession) {
-			c.report(scope, path+".Scope", &PyError{"ValueError", `Both "Usage: Action" and "Scope: Session" are provided for method ` + name})
+			c.report(scope, path+".Scope", &PyError{Class: "ValueError", Msg: `Both "Usage: Action" and "Scope: Session" are provided for method ` + name})
 		}
 		scope = nil
 		m.Scope = ScopePublic
@@ -455,12 +455,12 @@ func (c *classDecoder) method(e Entry, section string) *Method {
 	m.Meta = c.meta(payload.Get("Meta"), path+".Meta")
 	switch {
 	case !usage.Truthy():
-	case !usage.hashable():
+	case !usage.Hashable():
 		c.report(usage, path+".Usage", unhashable(usage))
 	case usage.Kind != String:
-		c.report(usage, path+".Usage", &PyError{"TypeError", `can only concatenate str (not "` + usage.PyType() + `") to str`})
+		c.report(usage, path+".Usage", &PyError{Class: "TypeError", Msg: `can only concatenate str (not "` + pyType(usage) + `") to str`})
 	case !slices.Contains([]string{MethodRuntime, MethodAction, MethodStatic, MethodExtension}, m.Usage):
-		c.report(usage, path+".Usage", &PyError{"ValueError", "Unknown method usage " + m.Usage})
+		c.report(usage, path+".Usage", &PyError{Class: "ValueError", Msg: "Unknown method usage " + m.Usage})
 	}
 	return m
 }
@@ -479,10 +479,10 @@ func (c *classDecoder) arguments(n *Node, method, path string) []*Argument {
 		p := indexPath(path, i, n)
 		switch {
 		case rec.Kind != Map || len(rec.Entries) > 1:
-			c.report(rec, p, &PyError{"DslSyntaxError", "Invalid arguments declaration"})
+			c.report(rec, p, &PyError{Class: "DslSyntaxError", Msg: "Invalid arguments declaration"})
 			return args
 		case len(rec.Entries) == 0:
-			c.report(rec, p, &PyError{"IndexError", "list index out of range"})
+			c.report(rec, p, &PyError{Class: "IndexError", Msg: "list index out of range"})
 			return args
 		}
 		e := rec.Entries[0]
@@ -502,7 +502,7 @@ func (c *classDecoder) arguments(n *Node, method, path string) []*Argument {
 			seenKwArgs = true
 		}
 		if orderError {
-			c.report(rec, p, &PyError{"DslSyntaxError", "Invalid argument order in method " + method})
+			c.report(rec, p, &PyError{Class: "DslSyntaxError", Msg: "Invalid argument order in method " + method})
 			return args
 		}
 		if j, ok := index[arg.Name]; ok {
@@ -546,11 +546,11 @@ func indexPath(path string, i int, n *Node) string {
 func isStr(n *Node, s string) bool { return n != nil && n.Kind == String && n.Text() == s }
 
 func unhashable(n *Node) *PyError {
-	return &PyError{"TypeError", "unhashable type: '" + n.PyType() + "'"}
+	return &PyError{Class: "TypeError", Msg: "unhashable type: '" + pyType(n) + "'"}
 }
 
 func noAttribute(n *Node, attr string) *PyError {
-	return &PyError{"AttributeError", "'" + n.PyType() + "' object has no attribute '" + attr + "'"}
+	return &PyError{Class: "AttributeError", Msg: "'" + pyType(n) + "' object has no attribute '" + attr + "'"}
 }
 
 // notSubscriptable is the error of Python's value['Contract'] on a value
@@ -558,9 +558,9 @@ func noAttribute(n *Node, attr string) *PyError {
 func notSubscriptable(n *Node) *PyError {
 	switch n.Kind {
 	case String:
-		return &PyError{"TypeError", "string indices must be integers, not 'str'"}
+		return &PyError{Class: "TypeError", Msg: "string indices must be integers, not 'str'"}
 	case List:
-		return &PyError{"TypeError", "list indices must be integers or slices, not str"}
+		return &PyError{Class: "TypeError", Msg: "list indices must be integers or slices, not str"}
 	}
-	return &PyError{"TypeError", "'" + n.PyType() + "' object is not subscriptable"}
+	return &PyError{Class: "TypeError", Msg: "'" + pyType(n) + "' object is not subscriptable"}
 }

@@ -6,8 +6,8 @@
 // # Data
 //
 // A class file is YAML. [DecodeFile] reads it the way the reference's
-// loader does (PyYAML's SafeLoader plus MuranoPL's additions) into trees
-// of [Node]s:
+// loader does, PyYAML's SafeLoader (engine/internal/pyyaml, whose trees
+// of [Node]s this package names) plus MuranoPL's additions:
 //
 //   - plain scalars resolve by YAML 1.1 rules: yes/no/on/off are
 //     booleans, 017 is octal, 1:30 is sexagesimal, 2001-12-14 is a date;
@@ -17,6 +17,10 @@
 //   - maps keep their keys in order (keys are nodes: $.x is an expression
 //     key), a repeated key keeps its first place and its last value, and
 //     merge keys (<<) bring in other maps; aliases share nodes.
+//
+// [DecodeYAML] reads other YAML files of a package with the same rules
+// and a [YAQLRule] of their own: the dashboard's for ui.yaml, none for
+// manifest.yaml.
 //
 // Every node has a [source.Span]; an expression also has a
 // [source.Embedded], so that an error at a character offset of the
@@ -43,10 +47,9 @@
 // nesting, huge files) ends in one such error; see [MaxFileSize],
 // [MaxNodes] and [MaxDepth].
 //
-// Known differences from the reference: timestamps without a time zone
-// are UTC (the value model has no naive datetimes); the tags !!binary,
-// !!set, !!omap and !!pairs are not supported; YAML syntax errors have
-// the YAML library's messages and sometimes no column; the invalid meta
-// targets of Applies are listed in the order written (the reference's
-// order is that of a Python set).
+// Known differences from the reference: those of engine/internal/pyyaml
+// (timestamps without a time zone are UTC; !!binary, !!set, !!omap and
+// !!pairs are not supported; YAML syntax errors have the YAML library's
+// messages); the invalid meta targets of Applies are listed in the order
+// written (the reference's order is that of a Python set).
 package decl

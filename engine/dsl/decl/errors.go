@@ -4,6 +4,7 @@ package decl
 
 import (
 	"murano.dev/playground/engine/diag"
+	"murano.dev/playground/engine/internal/pyyaml"
 	"murano.dev/playground/engine/source"
 )
 
@@ -12,19 +13,14 @@ import (
 // ([diag.Error.Err]) so that callers can report the reference's exception
 // name. The playground's own limits, which the reference does not have,
 // fail with the class LoadError.
-type PyError struct {
-	Class string // e.g. "DslSyntaxError", "ValueError", "KeyError"
-	Msg   string
-}
-
-func (e *PyError) Error() string { return e.Class + ": " + e.Msg }
+type PyError = pyyaml.Error
 
 // newError builds a diagnostic whose cause is the reference's error.
 func newError(kind diag.Kind, span source.Span, path string, err *PyError) *diag.Error {
-	return &diag.Error{Kind: kind, Pos: span, Path: path, Msg: err.Error(), Err: err}
+	return pyyaml.NewError(kind, span, path, err)
 }
 
-// span returns the node's span, or the fallback when the node is absent.
+// spanOf returns the node's span, or the fallback when the node is absent.
 func spanOf(n *Node, fallback source.Span) source.Span {
 	if n == nil {
 		return fallback

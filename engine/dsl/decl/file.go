@@ -28,14 +28,14 @@ type File struct {
 // file), and the errors of each class's declarations (also in
 // [Class.Errs]).
 func DecodeFile(name string, src []byte, runtime Version) (*File, diag.List) {
-	f := &File{Name: name, Runtime: runtime, Source: source.NewFile(name, string(src))}
-	d := &decoder{file: f.Source}
-	for _, doc := range d.documents() {
+	f := &File{Name: name, Runtime: runtime}
+	file, docs, errs := DecodeYAML(name, src, YAQLRule{})
+	f.Source = file
+	for _, doc := range docs {
 		if doc.Truthy() {
 			f.Docs = append(f.Docs, doc)
 		}
 	}
-	errs := d.errs
 	report := func(n *Node, err *PyError) {
 		errs.Add(newError(diag.Load, spanOf(n, source.At(source.Pos{File: name})), "", err))
 	}
@@ -64,7 +64,7 @@ func DecodeFile(name string, src []byte, runtime Version) (*File, diag.List) {
 			report(last, noAttribute(last, "copy"))
 		}
 		keys := len(doc.Entries)
-		if e := doc.entry("Namespaces"); e != nil {
+		if e := doc.Lookup("Namespaces"); e != nil {
 			last = e.Value
 		} else if keys++; copyFailed {
 			continue
@@ -107,7 +107,7 @@ func (f *File) Lookup(name string) (*Class, *diag.Error) {
 				found = c
 			}
 		case unnamed != nil:
-			err := &PyError{"AmbiguousClassName", `Found more than one version of class "` + name + `"`}
+			err := &PyError{Class: "AmbiguousClassName", Msg: `Found more than one version of class "` + name + `"`}
 			return nil, newError(diag.Load, c.Pos, "", err)
 		default:
 			unnamed = c

@@ -41,7 +41,7 @@ func (ns Namespaces) lookup(prefix string) (string, bool) {
 // ":Name" use the prefix p or "=".
 func (ns Namespaces) Resolve(name string) (string, *PyError) {
 	if !isTypeName(name) {
-		return "", &PyError{"ValueError", `Invalid type name "` + name + `"`}
+		return "", &PyError{Class: "ValueError", Msg: `Invalid type name "` + name + `"`}
 	}
 	prefix, local := "", name
 	switch {
@@ -55,7 +55,7 @@ func (ns Namespaces) Resolve(name string) (string, *PyError) {
 	}
 	namespace, ok := ns.lookup(prefix)
 	if !ok {
-		return "", &PyError{"KeyError", value.QuoteString("Unknown namespace prefix " + prefix)}
+		return "", &PyError{Class: "KeyError", Msg: value.QuoteString("Unknown namespace prefix " + prefix)}
 	}
 	if namespace == "" {
 		return local, nil
@@ -67,7 +67,7 @@ func (ns Namespaces) Resolve(name string) (string, *PyError) {
 // a falsy value (null, "", 0, false) is not a type name.
 func (ns Namespaces) resolveNode(n *Node) (string, *PyError) {
 	if !n.Truthy() {
-		return "", &PyError{"ValueError", `Invalid type name "` + n.Text() + `"`}
+		return "", &PyError{Class: "ValueError", Msg: `Invalid type name "` + n.Text() + `"`}
 	}
 	return ns.Resolve(n.Text())
 }
@@ -80,7 +80,7 @@ func decodeNamespaces(n *Node, report func(*Node, *PyError)) Namespaces {
 	case n == nil || n.Kind == Null:
 		return ns
 	case n.Kind != Map:
-		report(n, &PyError{"AttributeError", "'" + n.PyType() + "' object has no attribute 'items'"})
+		report(n, &PyError{Class: "AttributeError", Msg: "'" + pyType(n) + "' object has no attribute 'items'"})
 		return ns
 	}
 	for _, e := range n.Entries {
@@ -90,7 +90,7 @@ func decodeNamespaces(n *Node, report func(*Node, *PyError)) Namespaces {
 		}
 		prefix := e.Key.Text()
 		if prefix != "=" && !isIdent(trimNewline(prefix)) {
-			report(e.Key, &PyError{"ValueError", `Invalid namespace prefix "` + prefix + `"`})
+			report(e.Key, &PyError{Class: "ValueError", Msg: `Invalid namespace prefix "` + prefix + `"`})
 			continue
 		}
 		name := ""
@@ -99,7 +99,7 @@ func decodeNamespaces(n *Node, report func(*Node, *PyError)) Namespaces {
 		case String:
 			name = e.Value.Text()
 			if !isDotted(name) && name != "" {
-				report(e.Value, &PyError{"ValueError", `Invalid namespace "` + name + `"`})
+				report(e.Value, &PyError{Class: "ValueError", Msg: `Invalid namespace "` + name + `"`})
 				continue
 			}
 		default:
@@ -114,7 +114,7 @@ func decodeNamespaces(n *Node, report func(*Node, *PyError)) Namespaces {
 // notString is the error of Python's re functions given something else
 // than a string.
 func notString(n *Node) *PyError {
-	return &PyError{"TypeError", "expected string or bytes-like object, got '" + n.PyType() + "'"}
+	return &PyError{Class: "TypeError", Msg: "expected string or bytes-like object, got '" + pyType(n) + "'"}
 }
 
 // trimNewline drops one final newline, which Python's $ accepts.

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"murano.dev/playground/engine/diag"
-	"murano.dev/playground/engine/value"
 )
 
 // The messages are the reference loader's (PyYAML's SafeLoader with the
@@ -19,43 +18,12 @@ func TestLoadErrors(t *testing.T) {
 		kind      diag.Kind
 		msg       string
 	}{
-		{"a: =\n", 1, 4, diag.Load, "ConstructorError: could not determine a constructor for the tag 'tag:yaml.org,2002:value'"},
-		{"a: !!merge x\n", 1, 4, diag.Load, "ConstructorError: could not determine a constructor for the tag 'tag:yaml.org,2002:merge'"},
-		{"{[a]: 1}\n", 1, 2, diag.Load, "ConstructorError: found unhashable key"},
-		{"a: !foo x\n", 1, 4, diag.Load, "ConstructorError: could not determine a constructor for the tag '!foo'"},
-		{"a: !!int abc\n", 1, 4, diag.Load, "ValueError: invalid literal for int() with base 10: 'abc'"},
-		{"a: !!int \"\"\n", 1, 4, diag.Load, "IndexError: string index out of range"},
-		{"a: !!int \"0x\"\n", 1, 4, diag.Load, "ValueError: invalid literal for int() with base 16: ''"},
-		{"a: !!bool maybe\n", 1, 4, diag.Load, "KeyError: 'maybe'"},
-		{"a: !!float abc\n", 1, 4, diag.Load, "ValueError: could not convert string to float: 'abc'"},
-		{"a: !!float \"0x1p3\"\n", 1, 4, diag.Load, "ValueError: could not convert string to float: '0x1p3'"},
-		{"a: !!timestamp foo\n", 1, 4, diag.Load, "AttributeError: 'NoneType' object has no attribute 'groupdict'"},
-		{"a: 2001-13-01\n", 1, 4, diag.Load, "ValueError: month must be in 1..12"},
-		{"a: 2001-02-29\n", 1, 4, diag.Load, "ValueError: day is out of range for month"},
-		{"a: 0000-01-01\n", 1, 4, diag.Load, "ValueError: year 0 is out of range"},
-		{"a: 2001-12-14 24:00:00\n", 1, 4, diag.Load, "ValueError: hour must be in 0..23"},
-		{"a: 2001-12-14 21:59:43 +25\n", 1, 4, diag.Load, "ValueError: offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24), not datetime.timedelta(days=1, seconds=3600)."},
 		{"a: !yaql \"foo(\"\n", 1, 16, diag.Syntax, "YaqlGrammarException: Parse error: unexpected end of statement"},
 		{"a: !yaql |\n  $x +\n  ) 1\n", 3, 3, diag.Syntax, "YaqlGrammarException: Parse error: unexpected ')' at position 5 of expression '$x +\n) 1\n'"},
 		{"a: !yaql [x]\n", 1, 4, diag.Load, "ConstructorError: expected a scalar node, but found sequence"},
-		{"a: !!str [x]\n", 1, 4, diag.Load, "ConstructorError: expected a scalar node, but found sequence"},
-		{"a: !!seq x\n", 1, 4, diag.Load, "ConstructorError: expected a sequence node, but found scalar"},
-		{"a: !!map x\n", 1, 4, diag.Load, "ConstructorError: expected a mapping node, but found scalar"},
 		{"a: foo(\"\\N{foo}\")\n", 1, 4, diag.Load, "UnicodeDecodeError: 'unicodeescape' codec can't decode bytes in position 0-6: unknown Unicode character name"},
-		{"a: {<<: 1}\n", 1, 9, diag.Load, "ConstructorError: expected a mapping or list of mappings for merging, but found scalar"},
-		{"a: {<<: [1]}\n", 1, 10, diag.Load, "ConstructorError: expected a mapping for merging, but found scalar"},
-		{"a: \x01\n", 1, 4, diag.Syntax, "ReaderError: unacceptable character #x0001: special characters are not allowed"},
-		{"a: \"x\x7f\"\n", 1, 6, diag.Syntax, "ReaderError: unacceptable character #x007f: special characters are not allowed"},
-		{"a: \xff\n", 1, 4, diag.Syntax, "ReaderError: unacceptable character #x00ff: invalid start byte"},
-		{"a: b\t c\n", 1, 5, diag.Syntax, "ScannerError: found character '\\t' that cannot start any token"},
-		{"a:\tb\n", 1, 3, diag.Syntax, "ScannerError: found character '\\t' that cannot start any token"},
-		{"a: [1,\t2]\n", 1, 7, diag.Syntax, "ScannerError: found character '\\t' that cannot start any token"},
-		{"a: \"x\"\t# c\n", 1, 7, diag.Syntax, "ScannerError: found character '\\t' that cannot start any token"},
-		{"a: |\n  x\ty\nb: 1\t\n", 3, 5, diag.Syntax, "ScannerError: found character '\\t' that cannot start any token"},
 		// Deviations: the recursion is caught before Python's stack
 		// overflows, and the YAML library's own syntax messages.
-		{"a: &x [*x]\n", 1, 8, diag.Load, "RecursionError: alias *x refers to a value that contains it"},
-		{"a: b: c\n", 0, 0, diag.Syntax, "YAMLError: mapping values are not allowed in this context"},
 	}
 	for _, tt := range tests {
 		_, errs := DecodeFile("f.yaml", []byte(tt.src), V1_0)
@@ -72,46 +40,6 @@ func TestLoadErrors(t *testing.T) {
 		}
 		if pe, ok := e.Err.(*PyError); ok && pe.Error() != tt.msg {
 			t.Errorf("%q: cause %q, want %q", tt.src, pe.Error(), tt.msg)
-		}
-	}
-}
-
-// Tabs are fine inside quoted and block scalars and in comments.
-func TestTabsAccepted(t *testing.T) {
-	for _, src := range []string{"a: 1 # x\ty\n", "a: |\n  x\ty\n  \tz\n", "a: \"x\ty\"\n", "a: 'x\ty'\n", "#\tc\na: 1\n"} {
-		if _, errs := DecodeFile("f.yaml", []byte(src), V1_0); len(errs) > 0 {
-			t.Errorf("%q: %v", src, errs)
-		}
-	}
-}
-
-// Values the reference loader gives (checked as above) that the golden
-// documents cannot show. Deviation: a timestamp without a time zone is a
-// naive datetime in the reference and UTC here (the value model has no
-// naive datetimes).
-func TestScalarValues(t *testing.T) {
-	tests := []struct {
-		src  string
-		kind Kind
-		want string
-	}{
-		{"a: !!int \" 12 \"", Int, "12"},
-		{"a: !!float \"1e5\"", Float, "100000.0"},
-		{"a: 2001-12-14 21:59:43.1234567", Timestamp, "2001-12-14 21:59:43.123456+00:00"},
-		{"a: 2001-1-4 1:59:43", Timestamp, "2001-01-04 01:59:43+00:00"},
-		{"a: 2001-12-14", Date, "2001-12-14"},
-		{"a: ! 'yes'", Bool, "True"},
-		{"a: !!str", String, ""},
-	}
-	for _, tt := range tests {
-		f, errs := DecodeFile("f.yaml", []byte(tt.src), V1_0)
-		if len(errs) > 0 || len(f.Docs) != 1 {
-			t.Errorf("%q: %v", tt.src, errs)
-			continue
-		}
-		n := f.Docs[0].Get("a")
-		if n.Kind != tt.kind || n.Text() != tt.want {
-			t.Errorf("%q: %s %q, want %s %q", tt.src, n.Kind, n.Text(), tt.kind, tt.want)
 		}
 	}
 }
@@ -143,28 +71,15 @@ func TestExpressionPositions(t *testing.T) {
 	}
 }
 
+// Expressions print as the reference's YaqlExpression and maps are
+// murano's MuranoPlDict (the other values: engine/internal/pyyaml).
 func TestNodeText(t *testing.T) {
-	f, _ := DecodeFile("f.yaml", []byte("[null, true, 1.0, 1.0e+17, 'it''s', [a, {b: $x}], 2001-12-14, 12]"), V1_0)
-	var texts, reprs, types []string
-	for _, n := range f.Docs[0].Items {
-		texts = append(texts, n.Text())
-		reprs = append(reprs, n.Repr())
-		types = append(types, n.PyType())
+	f, _ := DecodeFile("f.yaml", []byte("[[a, {b: $x}]]"), V1_0)
+	n := f.Docs[0].Items[0]
+	if want := "['a', {'b': YAQL($x)}]"; n.Text() != want || n.Repr() != want {
+		t.Errorf("Text, Repr = %s, %s, want %s", n.Text(), n.Repr(), want)
 	}
-	// str(), repr() and type names as Python prints them.
-	wantTexts := "None|True|1.0|1e+17|it's|['a', {'b': YAQL($x)}]|2001-12-14|12"
-	wantReprs := `None|True|1.0|1e+17|"it's"|['a', {'b': YAQL($x)}]|datetime.date(2001, 12, 14)|12`
-	wantTypes := "NoneType|bool|float|float|str|list|datetime.date|int"
-	if got := strings.Join(texts, "|"); got != wantTexts {
-		t.Errorf("Text = %s, want %s", got, wantTexts)
-	}
-	if got := strings.Join(reprs, "|"); got != wantReprs {
-		t.Errorf("Repr = %s, want %s", got, wantReprs)
-	}
-	if got := strings.Join(types, "|"); got != wantTypes {
-		t.Errorf("PyType = %s, want %s", got, wantTypes)
-	}
-	if v := f.Docs[0].Items[7].Value; v != value.Int(12) {
-		t.Errorf("12 = %#v", v)
+	if got := pyType(n.Items[1]) + " " + pyType(n.Items[1].Get("b")); got != "MuranoPlDict YaqlExpression" {
+		t.Errorf("types %s, want MuranoPlDict YaqlExpression", got)
 	}
 }

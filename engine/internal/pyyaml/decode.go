@@ -1,8 +1,7 @@
-// This file converts YAML documents into node trees the way the
-// reference's YAML loader (PyYAML's SafeLoader plus the !yaql tag and the
-// implicit YAQL resolver) constructs them.
+// This file converts YAML documents into node trees the way PyYAML's
+// SafeLoader constructs them, with a dialect's expressions.
 
-package decl
+package pyyaml
 
 import (
 	"bytes"
@@ -12,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -20,25 +18,29 @@ import (
 	"murano.dev/playground/engine/diag"
 	"murano.dev/playground/engine/source"
 	"murano.dev/playground/engine/value"
-	"murano.dev/playground/engine/yaql/syntax"
 )
 
-// Limits on what a class file may contain, so that hostile input fails
-// with a clear error instead of exhausting memory or the stack.
+// Limits on what a file may contain, so that hostile input fails with a
+// clear error instead of exhausting memory or the stack.
 const (
 	MaxFileSize = 1 << 20 // bytes
 	MaxNodes    = 250_000 // nodes after expanding aliases
 	MaxDepth    = 500     // nesting of lists and maps
 )
 
-// parser parses embedded expressions. Runtimes 1.0 to 1.4 all parse
-// with yaql's default grammar plus MuranoPL's operators; they differ in
-// how expressions are evaluated, not parsed.
-var parser = syntax.NewParser(syntax.Dialect{Murano: true})
+// Decode decodes every document of a YAML file as PyYAML's SafeLoader
+// does, with the expressions of a dialect (nil for none, as
+// yaml.safe_load). Errors are collected; a limit hit or a character
+// PyYAML's reader rejects ends the decoding.
+func Decode(name string, src []byte, exprs Expressions) (*source.File, []*Node, diag.List) {
+	d := &decoder{file: source.NewFile(name, string(src)), exprs: exprs}
+	docs := d.documents()
+	return d.file, docs, d.errs
+}
 
 type decoder struct {
 	file   *source.File
-	rule   YAQLRule
+	exprs  Expressions
 	quoted [][2]int // byte ranges of quoted and block scalars, where tabs may be
 	errs   diag.List
 	nodes  int
@@ -56,7 +58,7 @@ type converted struct {
 func (d *decoder) documents() []*Node {
 	text := d.file.Text
 	if len(text) > MaxFileSize {
-		d.fail(source.Pos{File: d.file.Name}, diag.Load, &PyError{"LoadError", fmt.Sprintf("file is larger than %d bytes", MaxFileSize)})
+		d.fail(source.Pos{File: d.file.Name}, diag.Load, &Error{"LoadError", fmt.Sprintf("file is larger than %d bytes", MaxFileSize)})
 		return nil
 	}
 	if !d.checkCharacters() {
@@ -109,7 +111,7 @@ func (d *decoder) checkTabs() {
 		case c == '#' && (i == 0 || text[i-1] == ' ' || text[i-1] == '\t' || text[i-1] == '\n' || text[i-1] == '\r'):
 			comment = true
 		case c == '\t':
-			d.errorAt(diag.Syntax, source.At(d.file.Pos(i)), &PyError{"ScannerError", `found character '\t' that cannot start any token`})
+			d.errorAt(diag.Syntax, source.At(d.file.Pos(i)), &Error{"ScannerError", `found character '\t' that cannot start any token`})
 			return
 		}
 	}
@@ -123,10 +125,10 @@ func (d *decoder) checkCharacters() bool {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
-			d.fail(d.file.Pos(i), diag.Syntax, &PyError{"ReaderError", fmt.Sprintf("unacceptable character #x%04x: %s", text[i], utf8Problem(text[i:]))})
+			d.fail(d.file.Pos(i), diag.Syntax, &Error{"ReaderError", fmt.Sprintf("unacceptable character #x%04x: %s", text[i], utf8Problem(text[i:]))})
 			return false
 		case !printable(r) && !(i == 0 && r == '\uFEFF'):
-			d.fail(d.file.Pos(i), diag.Syntax, &PyError{"ReaderError", fmt.Sprintf("unacceptable character #x%04x: special characters are not allowed", r)})
+			d.fail(d.file.Pos(i), diag.Syntax, &Error{"ReaderError", fmt.Sprintf("unacceptable character #x%04x: special characters are not allowed", r)})
 			return false
 		}
 		i += size
@@ -195,13 +197,13 @@ var yamlParserProblems = map[string]bool{
 	"found undefined tag handle": true,
 }
 
-func (d *decoder) fail(p source.Pos, kind diag.Kind, err *PyError) {
+func (d *decoder) fail(p source.Pos, kind diag.Kind, err *Error) {
 	d.failed = true
-	d.errs.Add(newError(kind, source.At(p), "", err))
+	d.errs.Add(NewError(kind, source.At(p), "", err))
 }
 
-func (d *decoder) errorAt(kind diag.Kind, span source.Span, err *PyError) {
-	d.errs.Add(newError(kind, span, "", err))
+func (d *decoder) errorAt(kind diag.Kind, span source.Span, err *Error) {
+	d.errs.Add(NewError(kind, span, "", err))
 }
 
 func (d *decoder) pos(line, col int) source.Pos {
@@ -215,7 +217,7 @@ func (d *decoder) count(n int, at source.Pos) bool {
 	}
 	d.nodes += n
 	if d.nodes > MaxNodes {
-		d.fail(at, diag.Load, &PyError{"LoadError", fmt.Sprintf("the file has more than %d values, counting each use of an alias", MaxNodes)})
+		d.fail(at, diag.Load, &Error{"LoadError", fmt.Sprintf("the file has more than %d values, counting each use of an alias", MaxNodes)})
 		return false
 	}
 	return true
@@ -243,13 +245,13 @@ func (d *decoder) nodeTag(y *yaml.Node, indent, depth int) (*Node, string, int) 
 		return nullNode, "", 0
 	}
 	if depth > MaxDepth {
-		d.fail(at, diag.Load, &PyError{"LoadError", fmt.Sprintf("values nested deeper than %d levels", MaxDepth)})
+		d.fail(at, diag.Load, &Error{"LoadError", fmt.Sprintf("values nested deeper than %d levels", MaxDepth)})
 		return nullNode, "", 0
 	}
 	if y.Kind == yaml.AliasNode {
 		target := y.Alias
 		if target == nil || d.active[target] {
-			d.errorAt(diag.Load, source.At(at), &PyError{"RecursionError", "alias *" + y.Value + " refers to a value that contains it"})
+			d.errorAt(diag.Load, source.At(at), &Error{"RecursionError", "alias *" + y.Value + " refers to a value that contains it"})
 			return nullNode, "", 0
 		}
 		if c, ok := d.done[target]; ok {
@@ -329,7 +331,7 @@ func extend(s *source.Span, child source.Span) {
 }
 
 // collectionTag checks the explicit tag of a sequence or mapping.
-func (d *decoder) collectionTag(y *yaml.Node, want string) *PyError {
+func (d *decoder) collectionTag(y *yaml.Node, want string) *Error {
 	if y.Style&yaml.TaggedStyle == 0 || y.Tag == want {
 		return nil
 	}
@@ -337,23 +339,27 @@ func (d *decoder) collectionTag(y *yaml.Node, want string) *PyError {
 	if y.Kind == yaml.MappingNode {
 		kind = "mapping"
 	}
+	scalar := d.exprs != nil && y.Tag == d.exprs.Tag()
 	switch y.Tag {
-	case tagYAQL, tagStr, tagNull, tagBool, tagInt, tagFloat, tagTimestamp:
-		return &PyError{"ConstructorError", "expected a scalar node, but found " + kind}
+	case tagStr, tagNull, tagBool, tagInt, tagFloat, tagTimestamp:
+		scalar = true
 	case tagSeq:
-		return &PyError{"ConstructorError", "expected a sequence node, but found " + kind}
+		return &Error{"ConstructorError", "expected a sequence node, but found " + kind}
 	case tagMap:
-		return &PyError{"ConstructorError", "expected a mapping node, but found " + kind}
+		return &Error{"ConstructorError", "expected a mapping node, but found " + kind}
+	}
+	if scalar {
+		return &Error{"ConstructorError", "expected a scalar node, but found " + kind}
 	}
 	return unknownTag(y.Tag)
 }
 
-func unknownTag(tag string) *PyError {
+func unknownTag(tag string) *Error {
 	switch tag {
 	case "!!binary", "!!set", "!!omap", "!!pairs":
-		return &PyError{"ConstructorError", "the tag '" + longTag(tag) + "' is not supported by the playground"}
+		return &Error{"ConstructorError", "the tag '" + longTag(tag) + "' is not supported by the playground"}
 	}
-	return &PyError{"ConstructorError", "could not determine a constructor for the tag '" + longTag(tag) + "'"}
+	return &Error{"ConstructorError", "could not determine a constructor for the tag '" + longTag(tag) + "'"}
 }
 
 func longTag(tag string) string {
@@ -386,8 +392,8 @@ func (d *decoder) mapping(y *yaml.Node, depth int) (*Node, int) {
 		switch {
 		case tag == tagMerge:
 			merged = append(merged, d.merge(n, v, y.Content[i+1])...)
-		case !k.hashable():
-			d.errorAt(diag.Load, k.Span, &PyError{"ConstructorError", "found unhashable key"})
+		case !k.Hashable():
+			d.errorAt(diag.Load, k.Span, &Error{"ConstructorError", "found unhashable key"})
 		default:
 			own = append(own, Entry{k, v})
 		}
@@ -408,14 +414,14 @@ func (d *decoder) merge(n, v *Node, y *yaml.Node) []Entry {
 		for i := len(v.Items) - 1; i >= 0; i-- {
 			it := v.Items[i]
 			if it.Kind != Map {
-				d.errorAt(diag.Load, it.Span, &PyError{"ConstructorError", "expected a mapping for merging, but found " + nodeID(it)})
+				d.errorAt(diag.Load, it.Span, &Error{"ConstructorError", "expected a mapping for merging, but found " + nodeID(it)})
 				return nil
 			}
 			out = append(out, it.Entries...)
 		}
 		return out
 	}
-	d.errorAt(diag.Load, v.Span, &PyError{"ConstructorError", "expected a mapping or list of mappings for merging, but found " + nodeID(v)})
+	d.errorAt(diag.Load, v.Span, &Error{"ConstructorError", "expected a mapping or list of mappings for merging, but found " + nodeID(v)})
 	return nil
 }
 
@@ -481,7 +487,7 @@ func dictKey(n *Node) (string, bool) {
 }
 
 // scalar converts a scalar: explicit tags first, then PyYAML's implicit
-// resolution of plain scalars, then the YAQL rule for plain strings.
+// resolution of plain scalars, then the dialect's rule for plain strings.
 func (d *decoder) scalar(y *yaml.Node, indent int) (*Node, string) {
 	off, nonSpecific := d.skipProperties(d.file.Offset(d.pos(y.Line, y.Column)))
 	style := scalarStyle(y.Style)
@@ -500,10 +506,7 @@ func (d *decoder) scalar(y *yaml.Node, indent int) (*Node, string) {
 	case nonSpecific || (style == source.Plain && y.Style&yaml.TaggedStyle == 0):
 		tag = implicitTag(y.Value)
 		if tag == "" {
-			if tree := d.implicitExpression(y.Value, span); tree != nil {
-				n.Kind, n.Value = Expr, nil
-				n.Expr = &Expression{Source: y.Value, Tree: tree, Embedded: emb, Start: span.Start}
-			}
+			d.implicitExpression(n, emb)
 			return n, ""
 		}
 	case y.Style&yaml.TaggedStyle != 0:
@@ -513,15 +516,6 @@ func (d *decoder) scalar(y *yaml.Node, indent int) (*Node, string) {
 	}
 
 	switch tag {
-	case tagYAQL:
-		if d.rule.Plain {
-			d.errorAt(diag.Load, span, unknownTag(tag))
-			return n, tag
-		}
-		d.expression(n, emb)
-		if n.Expr != nil {
-			n.Expr.Start = d.tagStart(span.Start, y.Tag)
-		}
 	case tagStr:
 	case tagNull, tagBool, tagInt, tagFloat, tagTimestamp:
 		kind, v, err := constructScalar(tag, y.Value)
@@ -533,11 +527,18 @@ func (d *decoder) scalar(y *yaml.Node, indent int) (*Node, string) {
 	case tagMerge, tagValue:
 		n.Kind, n.Value = String, value.String(y.Value)
 	case tagSeq:
-		d.errorAt(diag.Load, span, &PyError{"ConstructorError", "expected a sequence node, but found scalar"})
+		d.errorAt(diag.Load, span, &Error{"ConstructorError", "expected a sequence node, but found scalar"})
 	case tagMap:
-		d.errorAt(diag.Load, span, &PyError{"ConstructorError", "expected a mapping node, but found scalar"})
+		d.errorAt(diag.Load, span, &Error{"ConstructorError", "expected a mapping node, but found scalar"})
 	default:
-		d.errorAt(diag.Load, span, unknownTag(tag))
+		if d.exprs == nil || tag != d.exprs.Tag() {
+			d.errorAt(diag.Load, span, unknownTag(tag))
+			return n, tag
+		}
+		d.explicitExpression(n, emb)
+		if n.Expr != nil {
+			n.Expr.Start = d.tagStart(span.Start, y.Tag)
+		}
 	}
 	return n, tag
 }
@@ -610,60 +611,34 @@ func skipSpace(text string, off int) int {
 	return off
 }
 
-// implicitExpression is the reference's rule for plain strings: an
-// expression is a string that is not only word characters, digits, dots
-// and white space, and that parses as YAQL. It returns the parsed
-// expression or nil. A parse failure other than a YAQL syntax error (an
-// undecodable escape) fails the load, as it does in the reference.
-func (d *decoder) implicitExpression(s string, span source.Span) syntax.Expr {
-	if d.rule.Plain || onlyWords(s, d.rule.Colon) {
-		return nil
+// implicitExpression makes n, a plain string, an expression when the
+// dialect says it is one.
+func (d *decoder) implicitExpression(n *Node, emb source.Embedded) {
+	if d.exprs == nil {
+		return
 	}
-	tree, err := d.rule.parser().Parse(s)
-	if err != nil {
-		var se *syntax.Error
-		if errors.As(err, &se) && se.Class != syntax.LexicalError && se.Class != syntax.GrammarError {
-			d.errorAt(diag.Load, span, &PyError{se.Class, se.Msg})
-		}
-		return nil
-	}
-	return tree
-}
-
-// onlyWords is Python's re.match(r'^[\s\w\d.]*$', s) on str, with ':'
-// also allowed when colon is set.
-func onlyWords(s string, colon bool) bool {
-	for _, r := range s {
-		if r != '.' && r != '_' && !(colon && r == ':') && !unicode.IsLetter(r) && !unicode.IsNumber(r) && !pySpace(r) {
-			return false
-		}
-	}
-	return true
-}
-
-// pySpace is Python's str.isspace for one character.
-func pySpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }
-
-// expression makes n, a scalar tagged !yaql, an expression node. A parse
-// error is a syntax error positioned inside the scalar.
-func (d *decoder) expression(n *Node, emb source.Embedded) {
 	src := string(n.Value.(value.String))
-	tree, err := d.rule.parser().Parse(src)
-	var se *syntax.Error
+	tree, err := d.exprs.Implicit(src)
 	switch {
-	case errors.As(err, &se):
-		kind := diag.Syntax
-		if se.Class != syntax.LexicalError && se.Class != syntax.GrammarError {
-			kind = diag.Load
-		}
-		span := source.Span{Start: emb.At(se.Pos), End: emb.At(max(se.End, se.Pos+1))}
-		d.errs.Add(&diag.Error{Kind: kind, Pos: span, Msg: se.Class + ": " + se.Error(), Err: &PyError{se.Class, se.Msg}})
 	case err != nil:
-		d.errorAt(diag.Syntax, n.Span, &PyError{"YaqlParsingException", err.Error()})
-	default:
+		d.errorAt(diag.Load, n.Span, err)
+	case tree != nil:
 		n.Kind, n.Value = Expr, nil
-		n.Expr = &Expression{Source: src, Tree: tree, Embedded: emb}
+		n.Expr = &Expression{Source: src, Tree: tree, Embedded: emb, Start: n.Span.Start}
 	}
+}
+
+// explicitExpression makes n, a scalar with the dialect's tag, an
+// expression, or reports why it is not one.
+func (d *decoder) explicitExpression(n *Node, emb source.Embedded) {
+	src := string(n.Value.(value.String))
+	tree, err := d.exprs.Explicit(src, emb, n.Span)
+	if err != nil {
+		d.errs.Add(err)
+		return
+	}
+	n.Kind, n.Value = Expr, nil
+	n.Expr = &Expression{Source: src, Tree: tree, Embedded: emb}
 }
 
 // tagStart returns where a tagged scalar starts: at its tag, written

@@ -1,4 +1,4 @@
-package decl
+package pyyaml
 
 import (
 	"strings"
@@ -26,8 +26,8 @@ func TestLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f, errs := DecodeFile("f.yaml", []byte(tt.src), V1_0)
-			if f == nil || len(errs) != 1 || errs[0].Msg != tt.msg {
+			_, _, errs := Decode("f.yaml", []byte(tt.src), nil)
+			if len(errs) != 1 || errs[0].Msg != tt.msg {
 				t.Fatalf("errors %v, want one: %s", errs, tt.msg)
 			}
 		})

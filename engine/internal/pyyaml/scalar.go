@@ -3,7 +3,7 @@
 // 1:30 sexagesimal integers, timestamps, ...) for plain scalars, and the
 // constructors of the explicit tags.
 
-package decl
+package pyyaml
 
 import (
 	"math"
@@ -28,7 +28,6 @@ const (
 	tagValue     = "!!value"
 	tagSeq       = "!!seq"
 	tagMap       = "!!map"
-	tagYAQL      = "!yaql"
 )
 
 // PyYAML's implicit resolvers, in the order it tries them (each is
@@ -64,7 +63,7 @@ func implicitTag(s string) string {
 
 // constructScalar builds the value of a scalar with a standard tag, as
 // SafeConstructor does.
-func constructScalar(tag, s string) (Kind, value.Value, *PyError) {
+func constructScalar(tag, s string) (Kind, value.Value, *Error) {
 	switch tag {
 	case tagNull:
 		return Null, value.Null, nil
@@ -75,7 +74,7 @@ func constructScalar(tag, s string) (Kind, value.Value, *PyError) {
 		case "no", "false", "off":
 			return Bool, value.Bool(false), nil
 		}
-		return 0, nil, &PyError{"KeyError", value.QuoteString(strings.ToLower(s))}
+		return 0, nil, &Error{"KeyError", value.QuoteString(strings.ToLower(s))}
 	case tagInt:
 		v, err := constructInt(s)
 		return Int, v, err
@@ -88,7 +87,7 @@ func constructScalar(tag, s string) (Kind, value.Value, *PyError) {
 	return String, value.String(s), nil
 }
 
-func constructInt(s string) (value.Value, *PyError) {
+func constructInt(s string) (value.Value, *Error) {
 	s = strings.ReplaceAll(s, "_", "")
 	sign := 1
 	if s != "" && (s[0] == '-' || s[0] == '+') {
@@ -98,7 +97,7 @@ func constructInt(s string) (value.Value, *PyError) {
 		s = s[1:]
 	}
 	var n *big.Int
-	var err *PyError
+	var err *Error
 	switch {
 	case s == "0":
 		n = new(big.Int)
@@ -121,7 +120,7 @@ func constructInt(s string) (value.Value, *PyError) {
 			base.Mul(base, big.NewInt(60))
 		}
 	case s == "":
-		return nil, &PyError{"IndexError", "string index out of range"}
+		return nil, &Error{"IndexError", "string index out of range"}
 	default:
 		n, err = pyInt(s, 10)
 	}
@@ -135,16 +134,16 @@ func constructInt(s string) (value.Value, *PyError) {
 }
 
 // pyInt is Python's int(s, base) for the ASCII digits YAML allows.
-func pyInt(s string, base int) (*big.Int, *PyError) {
+func pyInt(s string, base int) (*big.Int, *Error) {
 	if n, ok := new(big.Int).SetString(strings.TrimSpace(s), base); ok {
 		return n, nil
 	}
-	return nil, &PyError{"ValueError", "invalid literal for int() with base " + strconv.Itoa(base) + ": " + value.QuoteString(s)}
+	return nil, &Error{"ValueError", "invalid literal for int() with base " + strconv.Itoa(base) + ": " + value.QuoteString(s)}
 }
 
 var pyFloatSyntax = regexp.MustCompile(`^[-+]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[-+]?[0-9]+)?|inf|infinity|nan)$`)
 
-func constructFloat(s string) (value.Value, *PyError) {
+func constructFloat(s string) (value.Value, *Error) {
 	t := strings.ToLower(strings.ReplaceAll(s, "_", ""))
 	sign := 1.0
 	if t != "" && (t[0] == '-' || t[0] == '+') {
@@ -179,14 +178,14 @@ func constructFloat(s string) (value.Value, *PyError) {
 }
 
 // pyFloat is Python's float(s) for decimal text.
-func pyFloat(s string) (float64, *PyError) {
+func pyFloat(s string) (float64, *Error) {
 	t := strings.TrimSpace(s)
 	if pyFloatSyntax.MatchString(strings.ToLower(t)) {
 		if f, err := strconv.ParseFloat(t, 64); err == nil || strings.Contains(err.Error(), "range") {
 			return f, nil
 		}
 	}
-	return 0, &PyError{"ValueError", "could not convert string to float: " + value.QuoteString(s)}
+	return 0, &Error{"ValueError", "could not convert string to float: " + value.QuoteString(s)}
 }
 
 var timestampParts = regexp.MustCompile(`^([0-9]{4})-([0-9][0-9]?)-([0-9][0-9]?)` +
@@ -195,20 +194,20 @@ var timestampParts = regexp.MustCompile(`^([0-9]{4})-([0-9][0-9]?)-([0-9][0-9]?)
 
 // constructTimestamp builds a date or a datetime, with Python's range
 // checks.
-func constructTimestamp(s string) (Kind, value.Value, *PyError) {
+func constructTimestamp(s string) (Kind, value.Value, *Error) {
 	m := timestampParts.FindStringSubmatch(s)
 	if m == nil {
-		return 0, nil, &PyError{"AttributeError", "'NoneType' object has no attribute 'groupdict'"}
+		return 0, nil, &Error{"AttributeError", "'NoneType' object has no attribute 'groupdict'"}
 	}
 	num := func(i int) int { n, _ := strconv.Atoi(m[i]); return n }
 	year, month, day := num(1), num(2), num(3)
 	switch {
 	case year < 1:
-		return 0, nil, &PyError{"ValueError", "year " + strconv.Itoa(year) + " is out of range"}
+		return 0, nil, &Error{"ValueError", "year " + strconv.Itoa(year) + " is out of range"}
 	case month < 1 || month > 12:
-		return 0, nil, &PyError{"ValueError", "month must be in 1..12"}
+		return 0, nil, &Error{"ValueError", "month must be in 1..12"}
 	case day < 1 || day > daysIn(year, month):
-		return 0, nil, &PyError{"ValueError", "day is out of range for month"}
+		return 0, nil, &Error{"ValueError", "day is out of range for month"}
 	}
 	if m[4] == "" {
 		return Date, value.DateTime{T: time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC)}, nil
@@ -216,11 +215,11 @@ func constructTimestamp(s string) (Kind, value.Value, *PyError) {
 	hour, minute, second := num(4), num(5), num(6)
 	switch {
 	case hour > 23:
-		return 0, nil, &PyError{"ValueError", "hour must be in 0..23"}
+		return 0, nil, &Error{"ValueError", "hour must be in 0..23"}
 	case minute > 59:
-		return 0, nil, &PyError{"ValueError", "minute must be in 0..59"}
+		return 0, nil, &Error{"ValueError", "minute must be in 0..59"}
 	case second > 59:
-		return 0, nil, &PyError{"ValueError", "second must be in 0..59"}
+		return 0, nil, &Error{"ValueError", "second must be in 0..59"}
 	}
 	frac := m[7]
 	if len(frac) > 6 {
@@ -231,7 +230,7 @@ func constructTimestamp(s string) (Kind, value.Value, *PyError) {
 	if m[9] != "" {
 		offset := (num(10)*60 + num(11)) * 60
 		if offset >= 24*3600 {
-			return 0, nil, &PyError{"ValueError", "offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24), not " + pyTimedelta(m[9], offset) + "."}
+			return 0, nil, &Error{"ValueError", "offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24), not " + pyTimedelta(m[9], offset) + "."}
 		}
 		if m[9] == "-" {
 			offset = -offset
