@@ -42,13 +42,15 @@
 // cloud); class configuration files (the reference's class_configs
 // folder) are not read.
 //
-// Known differences from the reference: manifest.yaml is read with the
-// YAML library's scalar rules (yes/no/on/off and 1:30 are strings) and
-// without merge keys, except its Meta section, which is read as
-// yaml.safe_load reads it (a !yaql tag there fails the meta, not the
-// package); Tags are strings; invalid Classes and Require
-// sections and version specs are reported when the package is opened
-// rather than when the engine first uses them; an invalid Namespaces
-// section of a document without Name fails its file (and a class folder)
-// even when the reference never needs that document.
+// manifest.yaml and a Heat.HOT package's template.yaml are read as
+// yaml.safe_load reads them (engine/internal/pyyaml: YAML 1.1 scalars,
+// merge keys), with the limits of every YAML file of the playground.
+//
+// Known differences from the reference: Tags are strings; invalid
+// Classes and Require sections and version specs are reported when the
+// package is opened rather than when the engine first uses them; a
+// Require spec that Python takes as false (false, 0.0, '') is "" (the
+// reference's engine takes it as "0", which "" stands for); an invalid
+// Namespaces section of a document without Name fails its file (and a
+// class folder) even when the reference never needs that document.
 package pkg

@@ -23,6 +23,8 @@ func aliasBomb() string {
 	return b.String()
 }
 
+const bombError = "PackageLoadError: Unable to load due to 'the file has more than 250000 values, counting each use of an alias'"
+
 // Hostile manifests and class files fail quickly with a clear error.
 func TestHostileYAML(t *testing.T) {
 	const head = "Format: 1.4\nType: Application\nFullName: com.ex.App\n"
@@ -32,16 +34,13 @@ func TestHostileYAML(t *testing.T) {
 		want                  string // the error of opening, else of ClassFile
 	}{
 		{"invalid UTF-8 in the manifest", head + "Description: caf\xe9\n" + classes, appClass,
-			"PackageLoadError: Unable to load due to 'invalid trailing UTF-8 octet'"},
+			"PackageLoadError: Unable to load due to 'unacceptable character #x00e9: invalid continuation byte'"},
 		{"invalid UTF-8 in a class file", head + classes, "Name: com.ex.App\nMethods: {\xff: {}}\n",
 			"ReaderError: unacceptable character #x00ff: invalid start byte"},
-		// Aliases are not expanded in the manifest: each field reads
-		// one node.
-		{"alias bomb in Classes", head + aliasBomb() + "Classes: *j\n", appClass,
-			"PackageFormatError: Incorrect package format: Classes section should be a dict"},
-		{"alias bomb in Require", head + classes + aliasBomb() + "Require: {x: *j}\n", appClass,
-			"ValueError: Invalid version spec for x: not a scalar"},
-		{"alias bomb in Tags and Description", head + classes + aliasBomb() + "Tags: [*j, *j]\nDescription: *j\n", appClass, ""},
+		// The manifest has the limits of every YAML file: PyYAML would
+		// share the aliased lists, and hang printing Description.
+		{"alias bomb in Classes", head + aliasBomb() + "Classes: *j\n", appClass, bombError},
+		{"alias bomb in Tags and Description", head + classes + aliasBomb() + "Tags: [*j, *j]\nDescription: *j\n", appClass, bombError},
 		{"alias bomb in a class file", head + classes, "Name: com.ex.App\n" + strings.ReplaceAll(aliasBomb(), "bomb:", "Properties:"),
 			"LoadError: the file has more than 250000 values, counting each use of an alias"},
 		// The YAML library stops at 10000 levels.

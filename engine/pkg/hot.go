@@ -15,10 +15,10 @@ import (
 	"strings"
 	"sync"
 
-	"go.yaml.in/yaml/v3"
-
 	"murano.dev/playground/engine/dsl/decl"
+	"murano.dev/playground/engine/internal/pyyaml"
 	"murano.dev/playground/engine/source"
+	"murano.dev/playground/engine/value"
 )
 
 const (
@@ -40,7 +40,7 @@ var HOTFormat = Format{Name: "Heat.HOT", Versions: []string{"1.0"}, Open: openHO
 // class, not the package.
 type hotContents struct {
 	fullName, version string
-	description       *yaml.Node // the manifest's, nil when absent
+	description       *pyyaml.Node // the manifest's, nil when absent
 	fsys              fs.FS
 
 	once sync.Once
@@ -49,7 +49,7 @@ type hotContents struct {
 }
 
 func openHOT(_ FormatID, fsys fs.FS, m *Manifest) (Contents, error) {
-	return &hotContents{fullName: m.FullName, version: m.Version, description: field(m.root, "Description"), fsys: fsys}, nil
+	return &hotContents{fullName: m.FullName, version: m.Version, description: m.root.Get("Description"), fsys: fsys}, nil
 }
 
 // Runtime is the MuranoPL format of the generated class: the reference
@@ -86,7 +86,7 @@ func (h *hotContents) GetClass(name string) ([]byte, string, error) {
 	return h.src, path.Join(classesDir, name+".yaml"), h.err
 }
 
-// UI returns the generated Dynamic UI definition (see [HOTUI]); a missing
+// UI returns the generated Dynamic UI definition (see [hotUI]); a missing
 // template is the reference's error.
 func (h *hotContents) UI() ([]byte, error) {
 	template, err := readFile(h.fsys, hotTemplate)
@@ -94,7 +94,7 @@ func (h *hotContents) UI() ([]byte, error) {
 		return nil, loadError(source.Pos{}, "PackageClassLoadError",
 			`Unable to load class "`+h.fullName+`" from package: File with class definition not found`)
 	}
-	ui, err := HOTUI(h.fullName, h.version, h.description, template)
+	ui, err := hotUI(h.fullName, h.version, h.description, template)
 	var pyErr *decl.PyError
 	if errors.As(err, &pyErr) {
 		return nil, loadError(source.Pos{File: hotTemplate}, pyErr.Class, pyErr.Msg)
@@ -102,17 +102,17 @@ func (h *hotContents) UI() ([]byte, error) {
 	return ui, err
 }
 
-// parseTemplate reads a HOT template: its first document, nil when it has
-// none.
-func parseTemplate(template []byte) (*yaml.Node, error) {
-	var root yaml.Node
-	if err := yaml.Unmarshal(template, &root); err != nil {
-		return nil, &decl.PyError{Class: "PackageFormatError", Msg: "Incorrect package format: " + err.Error()}
+// parseTemplate reads a HOT template as yaml.safe_load does: its first
+// document, nil when it has none.
+func parseTemplate(template []byte) (*pyyaml.Node, error) {
+	_, docs, errs := pyyaml.Decode(hotTemplate, template, nil)
+	if len(errs) > 0 {
+		return nil, &decl.PyError{Class: "PackageFormatError", Msg: "Incorrect package format: " + errs[0].Error()}
 	}
-	if len(root.Content) == 0 {
+	if len(docs) == 0 {
 		return nil, nil
 	}
-	return deref(root.Content[0]), nil
+	return docs[0], nil
 }
 
 // HOTClass generates the MuranoPL class of a Heat.HOT package from its
@@ -127,27 +127,27 @@ func HOTClass(fullName string, template []byte, fsys fs.FS) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if doc == nil || doc.Kind != yaml.MappingNode || field(doc, "resources") == nil {
+	if doc == nil || doc.Kind != pyyaml.Map || !doc.Has("resources") {
 		return nil, &decl.PyError{Class: "PackageFormatError", Msg: "Incorrect package format: Not a HOT template"}
 	}
 	params := map[string]string{}
-	if n := mapping(doc, "parameters"); n != nil {
-		var err error
-		eachEntry(n, func(k, v *yaml.Node) {
-			if err == nil {
-				params[pyStr(k)], err = paramContract(v)
+	if n := doc.Get("parameters"); n != nil && n.Kind == pyyaml.Map {
+		for _, e := range n.Entries {
+			c, err := paramContract(e.Value)
+			if err != nil {
+				return nil, err
 			}
-		})
-		if err != nil {
-			return nil, err
+			params[e.Key.Text()] = c
 		}
 	}
 	if hasHotEnvironments(fsys) {
 		params = map[string]string{}
 	}
 	outputs := map[string]string{}
-	if n := mapping(doc, "outputs"); n != nil {
-		eachEntry(n, func(k, _ *yaml.Node) { outputs[pyStr(k)] = "$.string()" })
+	if n := doc.Get("outputs"); n != nil && n.Kind == pyyaml.Map {
+		for _, e := range n.Entries {
+			outputs[e.Key.Text()] = "$.string()"
+		}
 	}
 	hotFiles, err := listHotFiles(fsys)
 	if err != nil {
@@ -216,14 +216,13 @@ func HOTClass(fullName string, template []byte, fsys fs.FS) ([]byte, error) {
 // paramContract translates a template parameter into a contract: its type,
 // then one check per constraint entry (the first key of allowed_values,
 // length, range, allowed_pattern found in it).
-func paramContract(param *yaml.Node) (string, error) {
-	param = deref(param)
-	typ := field(param, "type")
-	if param == nil || param.Kind != yaml.MappingNode || typ == nil {
+func paramContract(param *pyyaml.Node) (string, error) {
+	typ := param.Get("type")
+	if typ == nil {
 		return "", &decl.PyError{Class: "KeyError", Msg: "'type'"}
 	}
 	var c strings.Builder
-	switch t := pyStr(typ); t {
+	switch t := typ.Text(); t {
 	case "string", "comma_delimited_list", "json":
 		c.WriteString("$.string()")
 	case "number":
@@ -233,35 +232,31 @@ func paramContract(param *yaml.Node) (string, error) {
 	default:
 		return "", &decl.PyError{Class: "ValueError", Msg: "Unsupported parameter type " + t}
 	}
-	constraints := deref(field(param, "constraints"))
-	if constraints == nil || constraints.Kind != yaml.SequenceNode {
+	constraints := param.Get("constraints")
+	if constraints == nil || constraints.Kind != pyyaml.List {
 		return c.String(), nil
 	}
-	for _, entry := range constraints.Content {
-		entry = deref(entry)
-		if entry == nil || entry.Kind != yaml.MappingNode {
-			continue
-		}
-		if v := deref(field(entry, "allowed_values")); v != nil {
+	for _, entry := range constraints.Items {
+		if v := entry.Get("allowed_values"); v != nil {
 			var items []string
-			for _, item := range v.Content {
-				items = append(items, pyLiteral(deref(item)))
+			for _, item := range v.Items {
+				items = append(items, pyLiteral(item))
 			}
 			c.WriteString(".check($ in list(" + strings.Join(items, ", ") + "))")
-		} else if v := deref(field(entry, "length")); v != nil {
+		} else if v := entry.Get("length"); v != nil {
 			check, err := boundsCheck(v, "len($)")
 			if err != nil {
 				return "", err
 			}
 			c.WriteString(check)
-		} else if v := deref(field(entry, "range")); v != nil {
+		} else if v := entry.Get("range"); v != nil {
 			check, err := boundsCheck(v, "$")
 			if err != nil {
 				return "", err
 			}
 			c.WriteString(check)
-		} else if v := deref(field(entry, "allowed_pattern")); v != nil {
-			c.WriteString(".check(matches($, '" + pyStr(v) + "'))")
+		} else if v := entry.Get("allowed_pattern"); v != nil {
+			c.WriteString(".check(matches($, '" + v.Text() + "'))")
 		}
 	}
 	return c.String(), nil
@@ -269,14 +264,14 @@ func paramContract(param *yaml.Node) (string, error) {
 
 // boundsCheck is the check of a length or range constraint, its bounds
 // truncated to integers.
-func boundsCheck(n *yaml.Node, subject string) (string, error) {
+func boundsCheck(n *pyyaml.Node, subject string) (string, error) {
 	var conds []string
 	for _, b := range []struct{ key, op string }{{"min", ">="}, {"max", "<="}} {
-		v := field(n, b.key)
+		v := n.Get(b.key)
 		if v == nil {
 			continue
 		}
-		i, err := pyInt(deref(v))
+		i, err := pyInt(v)
 		if err != nil {
 			return "", err
 		}
@@ -288,34 +283,35 @@ func boundsCheck(n *yaml.Node, subject string) (string, error) {
 	return ".check(" + strings.Join(conds, " and ") + ")", nil
 }
 
-// pyInt is Python's int() of a YAML scalar, as a decimal string.
-func pyInt(n *yaml.Node) (string, error) {
-	s := pyStr(n)
-	if n != nil && n.Tag == "!!float" {
-		f, err := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)
-		if err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
-			return strconv.FormatFloat(math.Trunc(f), 'f', 0, 64), nil
-		}
-	}
-	if n != nil && n.Tag == "!!bool" {
-		if s == "True" {
+// pyInt is Python's int() of a YAML value, as a decimal string.
+func pyInt(n *pyyaml.Node) (string, error) {
+	switch n.Kind {
+	case pyyaml.Int:
+		return n.Text(), nil
+	case pyyaml.Bool:
+		if n.Value == value.Bool(true) {
 			return "1", nil
 		}
 		return "0", nil
+	case pyyaml.Float:
+		if f := float64(n.Value.(value.Float)); !math.IsInf(f, 0) && !math.IsNaN(f) {
+			return strconv.FormatFloat(math.Trunc(f), 'f', 0, 64), nil
+		}
+	case pyyaml.String:
+		if i, err := strconv.ParseInt(strings.TrimSpace(n.Text()), 10, 64); err == nil {
+			return strconv.FormatInt(i, 10), nil
+		}
 	}
-	if i, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64); err == nil {
-		return strconv.FormatInt(i, 10), nil
-	}
-	return "", &decl.PyError{Class: "ValueError", Msg: "invalid literal for int() with base 10: '" + s + "'"}
+	return "", &decl.PyError{Class: "ValueError", Msg: "invalid literal for int() with base 10: '" + n.Text() + "'"}
 }
 
 // pyLiteral is how the reference writes an allowed value: a string in
 // single quotes (not escaped), anything else as Python's str().
-func pyLiteral(n *yaml.Node) string {
-	if isString(n) {
-		return "'" + n.Value + "'"
+func pyLiteral(n *pyyaml.Node) string {
+	if n.Kind == pyyaml.String {
+		return "'" + n.Text() + "'"
 	}
-	return pyStr(n)
+	return n.Text()
 }
 
 // hasHotEnvironments reports whether Resources/HotEnvironments has entries.

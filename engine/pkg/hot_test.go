@@ -11,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"murano.dev/playground/engine/dsl"
+	"murano.dev/playground/engine/internal/pyyaml"
 )
 
 // canonical renders a YAML document as tags and values with mapping keys
@@ -166,11 +167,11 @@ func TestParamContract(t *testing.T) {
 			"$.string().check(matches($, '[a-z]+')).check(len($) >= 2 and len($) <= 8)"},
 		{"{type: string, constraints: [{allowed_values: [a, b], length: {max: 1}}]}", "$.string().check($ in list('a', 'b'))"},
 	} {
-		var n yaml.Node
-		if err := yaml.Unmarshal([]byte(tc.param), &n); err != nil {
-			t.Fatal(err)
+		_, docs, errs := pyyaml.Decode("template.yaml", []byte(tc.param), nil)
+		if len(errs) > 0 {
+			t.Fatal(errs)
 		}
-		got, err := paramContract(n.Content[0])
+		got, err := paramContract(docs[0])
 		if err != nil || got != tc.want {
 			t.Errorf("%s: got %q, %v; want %q", tc.param, got, err, tc.want)
 		}

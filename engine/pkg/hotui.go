@@ -3,6 +3,7 @@
 package pkg
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -10,36 +11,34 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"murano.dev/playground/engine/dsl/decl"
+	"murano.dev/playground/engine/internal/pyyaml"
+	"murano.dev/playground/engine/value"
 )
 
-// HOTUI generates the Dynamic UI (Version 2) of a Heat.HOT package as the
+// hotUI generates the Dynamic UI (Version 2) of a Heat.HOT package as the
 // reference does: a first form with the hidden title (the manifest's
 // description, nil for null) and the application name, one form per
 // parameter_groups entry, then one with the parameters in no group; the
 // Application object maps every parameter to its field. Errors are the
 // reference's ([decl.PyError]).
-func HOTUI(fullName, version string, description *yaml.Node, template []byte) ([]byte, error) {
+func hotUI(fullName, version string, description *pyyaml.Node, template []byte) ([]byte, error) {
 	doc, err := parseTemplate(template)
 	if err != nil {
 		return nil, err
 	}
-	params := mapping(doc, "parameters")
-	specs := map[string]*yaml.Node{}
+	specs := map[string]*pyyaml.Node{}
 	var order []string
-	eachEntry(params, func(k, v *yaml.Node) {
-		if _, seen := specs[pyStr(k)]; !seen {
-			order = append(order, pyStr(k))
+	if params := doc.Get("parameters"); params != nil && params.Kind == pyyaml.Map {
+		for _, e := range params.Entries {
+			order = append(order, e.Key.Text())
+			specs[e.Key.Text()] = e.Value
 		}
-		specs[pyStr(k)] = deref(v)
-	})
-
-	if description == nil {
-		description = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}
 	}
+
 	forms := seqNode()
 	forms.Content = append(forms.Content, mapNode("group0", mapNode("fields", seqNode(
 		mapNode("name", str("title"), "type", str("string"), "required", boolean(false), "hidden", boolean(true),
-			"description", description),
+			"description", dump(description)),
 		mapNode("name", str("name"), "type", str("string"), "label", str("Application Name"), "required", boolean(true),
 			"description", str("Enter a desired name for the application. Just A-Z, a-z, 0-9, and dash are allowed")),
 	))))
@@ -63,17 +62,17 @@ func HOTUI(fullName, version string, description *yaml.Node, template []byte) ([
 		return nil
 	}
 	grouped := map[string]bool{}
-	groups := field(doc, "parameter_groups")
-	if groups != nil && deref(groups).Kind != yaml.SequenceNode {
-		return nil, &decl.PyError{Class: "TypeError", Msg: "'" + pyType(deref(groups)) + "' object is not iterable"}
+	groups := doc.Get("parameter_groups")
+	if groups != nil && groups.Kind != pyyaml.List {
+		return nil, &decl.PyError{Class: "TypeError", Msg: "'" + groups.PyType() + "' object is not iterable"}
 	}
 	if groups != nil {
-		for _, g := range deref(groups).Content {
+		for _, g := range groups.Items {
 			var names []string
-			if ps := deref(field(deref(g), "parameters")); ps != nil {
-				for _, p := range ps.Content {
-					name := pyStr(deref(p))
-					if spec := specs[name]; spec != nil && truthy(spec) {
+			if ps := g.Get("parameters"); ps != nil {
+				for _, p := range ps.Items {
+					name := p.Text()
+					if spec := specs[name]; spec.Truthy() {
 						names = append(names, name)
 						grouped[name] = true
 					}
@@ -110,48 +109,47 @@ func HOTUI(fullName, version string, description *yaml.Node, template []byte) ([
 }
 
 // uiField translates a template parameter into a form field.
-func uiField(name string, spec *yaml.Node) (*yaml.Node, error) {
-	typ := field(spec, "type")
+func uiField(name string, spec *pyyaml.Node) (*yaml.Node, error) {
+	typ := spec.Get("type")
 	if typ == nil {
 		return nil, &decl.PyError{Class: "KeyError", Msg: "'type'"}
 	}
-	label := field(spec, "label")
-	if !truthy(label) {
-		label = str(strings.ReplaceAll(pyTitle(name), "_", " "))
+	label := str(strings.ReplaceAll(pyTitle(name), "_", " "))
+	if l := spec.Get("label"); l.Truthy() {
+		label = dump(l)
 	}
 	fieldType := "string"
-	switch pyStr(typ) {
+	switch typ.Text() {
 	case "number":
 		fieldType = "integer"
 	case "boolean":
 		fieldType = "boolean"
 	}
 	f := mapNode("name", str(name), "label", label, "type", str(fieldType))
-	if d := field(spec, "description"); d != nil {
-		f.Content = append(f.Content, str("description"), d)
+	if d := spec.Get("description"); d != nil {
+		f.Content = append(f.Content, str("description"), dump(d))
 	}
-	if d := field(spec, "default"); d != nil {
-		f.Content = append(f.Content, str("initial"), d, str("required"), boolean(false))
+	if d := spec.Get("default"); d != nil {
+		f.Content = append(f.Content, str("initial"), dump(d), str("required"), boolean(false))
 	} else {
 		f.Content = append(f.Content, str("required"), boolean(true))
 	}
 	var minLen, maxLen *int64
 	validators := seqNode()
-	if cs := deref(field(spec, "constraints")); cs != nil {
-		for _, c := range cs.Content {
-			c = deref(c)
+	if cs := spec.Get("constraints"); cs != nil {
+		for _, c := range cs.Items {
 			var v *yaml.Node
-			if l := deref(field(c, "length")); l != nil {
+			if l := c.Get("length"); l != nil {
 				for _, b := range []struct {
 					key string
 					dst **int64
 					min bool
 				}{{"min", &minLen, true}, {"max", &maxLen, false}} {
-					n := field(l, b.key)
+					n := l.Get(b.key)
 					if n == nil {
 						continue
 					}
-					s, err := pyInt(deref(n))
+					s, err := pyInt(n)
 					if err != nil {
 						return nil, err
 					}
@@ -161,29 +159,29 @@ func uiField(name string, spec *yaml.Node) (*yaml.Node, error) {
 					}
 				}
 				continue
-			} else if r := deref(field(c, "range")); r != nil {
-				lo, hi := field(r, "min"), field(r, "max")
+			} else if r := c.Get("range"); r != nil {
+				lo, hi := r.Get("min"), r.Get("max")
 				switch {
 				case lo != nil && hi != nil:
-					v = mapNode("expr", yaqlScalar("$ >= "+pyStr(deref(lo))+" and $ <= "+pyStr(deref(hi))))
+					v = mapNode("expr", yaqlScalar("$ >= "+lo.Text()+" and $ <= "+hi.Text()))
 				case lo != nil:
-					v = mapNode("expr", yaqlScalar("$ >= "+pyStr(deref(lo))))
+					v = mapNode("expr", yaqlScalar("$ >= "+lo.Text()))
 				default:
-					v = mapNode("expr", yaqlScalar("$ <= "+pyStr(deref(hi))))
+					v = mapNode("expr", yaqlScalar("$ <= "+hi.Text()))
 				}
-			} else if av := deref(field(c, "allowed_values")); av != nil {
+			} else if av := c.Get("allowed_values"); av != nil {
 				var items []string
-				for _, item := range av.Content {
-					items = append(items, pyLiteral(deref(item)))
+				for _, item := range av.Items {
+					items = append(items, pyLiteral(item))
 				}
 				v = mapNode("expr", yaqlScalar("$ in list("+strings.Join(items, ", ")+")"))
-			} else if p := field(c, "allowed_pattern"); p != nil {
-				v = mapNode("expr", mapNode("regexpValidator", p))
+			} else if p := c.Get("allowed_pattern"); p != nil {
+				v = mapNode("expr", mapNode("regexpValidator", dump(p)))
 			} else {
 				continue
 			}
-			if d := field(c, "description"); d != nil {
-				v.Content = append(v.Content, str("message"), d)
+			if d := c.Get("description"); d != nil {
+				v.Content = append(v.Content, str("message"), dump(d))
 			}
 			validators.Content = append(validators.Content, v)
 		}
@@ -214,6 +212,56 @@ func pyTitle(s string) string {
 		prevLetter = unicode.IsLetter(r)
 	}
 	return b.String()
+}
+
+// dump is how the reference's dumper writes a value of the template (nil
+// for null): scalars with their tags (strings double-quoted), floats as PyYAML
+// represents them, lists and maps item by item.
+func dump(n *pyyaml.Node) *yaml.Node {
+	scalar := func(tag, v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: v} }
+	switch {
+	case n == nil || n.Kind == pyyaml.Null:
+		return scalar("!!null", "null")
+	case n.Kind == pyyaml.Bool:
+		return boolean(n.Value == value.Bool(true))
+	case n.Kind == pyyaml.Int:
+		return scalar("!!int", n.Text())
+	case n.Kind == pyyaml.Float:
+		return scalar("!!float", pyyamlFloat(float64(n.Value.(value.Float))))
+	case n.Kind == pyyaml.Date || n.Kind == pyyaml.Timestamp:
+		return scalar("!!timestamp", n.Text())
+	case n.Kind == pyyaml.List:
+		out := seqNode()
+		for _, it := range n.Items {
+			out.Content = append(out.Content, dump(it))
+		}
+		return out
+	case n.Kind == pyyaml.Map:
+		out := mapNode()
+		for _, e := range n.Entries {
+			out.Content = append(out.Content, dump(e.Key), dump(e.Value))
+		}
+		return out
+	}
+	return str(n.Text())
+}
+
+// pyyamlFloat is PyYAML's representation of a float: Python's repr, with
+// .inf and .nan, and ".0" before an exponent without a dot.
+func pyyamlFloat(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return ".nan"
+	case math.IsInf(f, 1):
+		return ".inf"
+	case math.IsInf(f, -1):
+		return "-.inf"
+	}
+	s := value.FormatFloat(f)
+	if !strings.Contains(s, ".") && strings.Contains(s, "e") {
+		s = strings.Replace(s, "e", ".0e", 1)
+	}
+	return s
 }
 
 // mapNode builds a mapping from alternating keys (strings) and values.

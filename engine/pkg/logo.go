@@ -9,8 +9,7 @@ import (
 	"io/fs"
 	"path"
 
-	"go.yaml.in/yaml/v3"
-
+	"murano.dev/playground/engine/internal/pyyaml"
 	"murano.dev/playground/engine/source"
 )
 
@@ -26,7 +25,7 @@ func (p *Package) Logo() ([]byte, error) {
 	if p.Manifest == nil {
 		return nil, nil
 	}
-	return p.loadImage(p.Manifest.Logo, "logo.png", "logo", field(p.Manifest.root, "Logo"))
+	return p.loadImage(p.Manifest.Logo, "logo.png", "logo", p.Manifest.root.Get("Logo"))
 }
 
 // SupplierLogo is [Package.Logo] for Supplier.Logo, default
@@ -35,14 +34,10 @@ func (p *Package) SupplierLogo() ([]byte, error) {
 	if p.Manifest == nil {
 		return nil, nil
 	}
-	var n *yaml.Node
-	if sup := mapping(p.Manifest.root, "Supplier"); sup != nil {
-		n = field(sup, "Logo")
-	}
-	return p.loadImage(p.Manifest.SupplierLogo, "supplier_logo.png", "supplier logo", n)
+	return p.loadImage(p.Manifest.SupplierLogo, "supplier_logo.png", "supplier logo", p.Manifest.root.Get("Supplier").Get("Logo"))
 }
 
-func (p *Package) loadImage(name, def, what string, at *yaml.Node) ([]byte, error) {
+func (p *Package) loadImage(name, def, what string, at *pyyaml.Node) ([]byte, error) {
 	pos := source.Pos{File: manifestFile}
 	if at != nil {
 		pos = posOf(at)

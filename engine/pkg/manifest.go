@@ -3,20 +3,13 @@
 package pkg
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
-	"io"
 	"io/fs"
-	"math"
-	"strconv"
 	"strings"
 	"unicode"
 
-	"go.yaml.in/yaml/v3"
-
 	"murano.dev/playground/engine/diag"
 	"murano.dev/playground/engine/dsl/decl"
+	"murano.dev/playground/engine/internal/pyyaml"
 	"murano.dev/playground/engine/source"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/versions"
@@ -59,7 +52,7 @@ type Manifest struct {
 	// Meta is the package's metadata, as YAML decodes it (MuranoPL).
 	Meta any
 
-	root *yaml.Node // the manifest mapping, for format plug-ins
+	root *pyyaml.Node // the manifest mapping, for format plug-ins
 }
 
 // Requirement is a required package and its version spec ("" for null).
@@ -108,120 +101,99 @@ func Open(fsys fs.FS) (*Package, error) {
 		return p, nil
 	}
 	p.runtime = decl.Version{Major: 1, Minor: int(m.ID.Version.Minor())}
-	if classes := mapping(root, "Classes"); classes != nil {
-		eachEntry(classes, func(k, v *yaml.Node) {
-			p.classes[pyStr(k)] = classRef{file: pyStr(v), pos: posOf(v)}
-		})
+	if classes := root.Get("Classes"); classes != nil && classes.Kind == pyyaml.Map {
+		for _, e := range classes.Entries {
+			p.classes[e.Key.Text()] = classRef{file: e.Value.Text(), pos: posOf(e.Value)}
+		}
 	}
 	return p, nil
 }
 
-// parseManifest parses the manifest as one YAML document whose root must
-// be a mapping.
-func parseManifest(src []byte) (*yaml.Node, diag.List) {
-	if len(src) > decl.MaxFileSize {
-		return nil, loadError(source.Pos{File: manifestFile}, "PackageLoadError",
-			fmt.Sprintf("Unable to load due to 'file is larger than %d bytes'", decl.MaxFileSize))
+// parseManifest parses the manifest as yaml.safe_load does: one YAML
+// document whose root must be a mapping.
+func parseManifest(src []byte) (*pyyaml.Node, diag.List) {
+	_, docs, errs := pyyaml.Decode(manifestFile, src, nil)
+	if len(docs) > 1 && (len(errs) == 0 || !errs[0].Pos.Start.Before(docs[1].Span.Start)) {
+		return nil, loadError(posOf(docs[1]), "PackageLoadError",
+			"Unable to load due to 'expected a single document in the stream'")
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(src))
-	var doc yaml.Node
-	err := dec.Decode(&doc)
-	if err == nil {
-		var next yaml.Node
-		if dec.Decode(&next) != io.EOF {
-			return nil, loadError(posOf(&next), "PackageLoadError",
-				"Unable to load due to 'expected a single document in the stream'")
+	if len(errs) > 0 {
+		e := errs[0]
+		msg := strings.TrimPrefix(e.Msg, "YAMLError: ")
+		if pe, ok := e.Err.(*pyyaml.Error); ok {
+			msg = pe.Msg
 		}
+		return nil, loadError(e.Pos.Start, "PackageLoadError", "Unable to load due to '"+msg+"'")
 	}
-	if err != nil && !errors.Is(err, io.EOF) {
-		msg, line := yamlMessage(err)
-		return nil, loadError(source.Pos{File: manifestFile, Line: line}, "PackageLoadError",
-			"Unable to load due to '"+msg+"'")
+	var root *pyyaml.Node
+	if len(docs) > 0 {
+		root = docs[0]
 	}
-	var root *yaml.Node
-	if len(doc.Content) > 0 {
-		root = deref(doc.Content[0])
-	}
-	if root == nil || root.Kind != yaml.MappingNode {
-		return nil, loadError(posOf(root), "AttributeError", "'"+pyType(root)+"' object has no attribute 'get'")
+	if root == nil || root.Kind != pyyaml.Map {
+		return nil, loadError(posOf(root), "AttributeError", "'"+root.PyType()+"' object has no attribute 'get'")
 	}
 	return root, nil
 }
 
-// yamlMessage splits the YAML library's error into its message and line.
-func yamlMessage(err error) (string, int) {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		if n, tail, ok := strings.Cut(rest, ": "); ok {
-			if line, err := strconv.Atoi(n); err == nil {
-				return tail, line
-			}
-		}
-	}
-	return msg, 0
-}
-
 // readManifest reads the fields of the manifest, failing at the first
 // invalid one in the reference's order.
-func readManifest(root *yaml.Node) (*Manifest, *Format, diag.List) {
+func readManifest(root *pyyaml.Node) (*Manifest, *Format, diag.List) {
 	m := &Manifest{root: root}
 	format, errs := readFormat(root, m)
 	if errs != nil {
 		return nil, nil, errs
 	}
-	at := func(n *yaml.Node) source.Pos {
+	at := func(n *pyyaml.Node) source.Pos {
 		if n == nil {
 			return posOf(root)
 		}
 		return posOf(n)
 	}
 
-	fullName := field(root, "FullName")
+	fullName := root.Get("FullName")
 	switch {
-	case !truthy(fullName):
+	case !fullName.Truthy():
 		return nil, nil, loadError(at(fullName), "PackageFormatError", "Incorrect package format: FullName is not specified")
-	case !isString(fullName):
-		return nil, nil, loadError(at(fullName), "TypeError", `can only concatenate str (not "`+pyType(fullName)+`") to str`)
-	case !validFullName(fullName.Value):
-		return nil, nil, loadError(at(fullName), "PackageFormatError", "Incorrect package format: Invalid FullName "+fullName.Value)
+	case fullName.Kind != pyyaml.String:
+		return nil, nil, loadError(at(fullName), "TypeError", `can only concatenate str (not "`+fullName.PyType()+`") to str`)
+	case !validFullName(fullName.Text()):
+		return nil, nil, loadError(at(fullName), "PackageFormatError", "Incorrect package format: Invalid FullName "+fullName.Text())
 	}
-	m.FullName = fullName.Value
+	m.FullName = fullName.Text()
 
 	m.Version = "0.0.0"
-	if n := field(root, "Version"); n != nil {
-		v, err := versions.Parse(pyStr(n))
+	if n := root.Get("Version"); n != nil {
+		v, err := versions.Parse(n.Text())
 		if err != nil {
 			return nil, nil, loadError(at(n), "ValueError", err.Error())
 		}
 		m.Version = v.String()
 	}
 
-	typ := field(root, "Type")
-	if m.Type = pyStr(typ); !isString(typ) || m.Type != "Application" && m.Type != "Library" {
+	typ := root.Get("Type")
+	if m.Type = typ.Text(); !isString(typ) || m.Type != "Application" && m.Type != "Library" {
 		return nil, nil, loadError(at(typ), "PackageFormatError", "Incorrect package format: Invalid package Type "+m.Type)
 	}
 
 	m.Name = m.FullName
-	if n := field(root, "Name"); n != nil {
+	if n := root.Get("Name"); n != nil {
 		m.Name = text(n)
 	}
-	m.Description = text(field(root, "Description"))
-	m.Author = text(field(root, "Author"))
-	switch n := field(root, "Tags"); {
+	m.Description = text(root.Get("Description"))
+	m.Author = text(root.Get("Author"))
+	switch n := root.Get("Tags"); {
 	case n == nil:
-	case n.Kind == yaml.SequenceNode:
-		for _, t := range n.Content {
-			m.Tags = append(m.Tags, pyStr(t))
+	case n.Kind == pyyaml.List:
+		for _, t := range n.Items {
+			m.Tags = append(m.Tags, t.Text())
 		}
 	case isString(n):
-		for _, r := range n.Value {
+		for _, r := range n.Text() {
 			m.Tags = append(m.Tags, string(r))
 		}
 	}
 
-	if errs := readCommon(root, m); errs != nil {
-		return nil, nil, errs
-	}
+	readCommon(root, m)
 	if m.ID.Name != muranoPL {
 		return m, format, nil
 	}
@@ -233,92 +205,98 @@ func readManifest(root *yaml.Node) (*Manifest, *Format, diag.List) {
 
 // readCommon reads the fields every format has after Tags: Supplier and
 // Logo. They are not checked (the reference reads them lazily).
-func readCommon(root *yaml.Node, m *Manifest) diag.List {
-	if n := field(root, "Supplier"); truthy(n) {
-		// A Supplier that is not a mapping fails only the reference's
-		// supplier_logo, which is read lazily: it is ignored here.
-		var sup map[string]any
-		if n.Kind == yaml.MappingNode && n.Decode(&sup) == nil {
-			m.Supplier = sup
-			if l := field(n, "Logo"); truthy(l) {
-				m.SupplierLogo = pyStr(l)
-			}
+func readCommon(root *pyyaml.Node, m *Manifest) {
+	// A Supplier that is not a mapping fails only the reference's
+	// supplier_logo, which is read lazily: it is ignored here.
+	if n := root.Get("Supplier"); n.Truthy() && n.Kind == pyyaml.Map {
+		m.Supplier = plain(n).(map[string]any)
+		if l := n.Get("Logo"); l.Truthy() {
+			m.SupplierLogo = l.Text()
 		}
 	}
-	if n := field(root, "Logo"); truthy(n) {
-		m.Logo = pyStr(n)
+	if n := root.Get("Logo"); n.Truthy() {
+		m.Logo = n.Text()
 	}
-	return nil
 }
 
 // readMuranoPL reads the fields of MuranoPL packages: Classes, Require,
 // UI and Meta.
-func readMuranoPL(root *yaml.Node, m *Manifest) diag.List {
-	at := func(n *yaml.Node) source.Pos {
+func readMuranoPL(root *pyyaml.Node, m *Manifest) diag.List {
+	at := func(n *pyyaml.Node) source.Pos {
 		if n == nil {
 			return posOf(root)
 		}
 		return posOf(n)
 	}
-	if n := field(root, "Classes"); truthy(n) {
-		if n.Kind != yaml.MappingNode {
+	if n := root.Get("Classes"); n.Truthy() {
+		if n.Kind != pyyaml.Map {
 			return loadError(at(n), "PackageFormatError", "Incorrect package format: Classes section should be a dict")
 		}
 		m.Classes = map[string]string{}
-		var bad *yaml.Node
-		eachEntry(n, func(k, v *yaml.Node) {
-			if v.Kind != yaml.ScalarNode && bad == nil {
-				bad = v
+		var bad *pyyaml.Node
+		for _, e := range n.Entries {
+			if (e.Value.Kind == pyyaml.List || e.Value.Kind == pyyaml.Map) && bad == nil {
+				bad = e.Value
 			}
-			m.Classes[pyStr(k)] = pyStr(v)
-		})
+			m.Classes[e.Key.Text()] = e.Value.Text()
+		}
 		if bad != nil {
 			return loadError(at(bad), "PackageFormatError", "Incorrect package format: a class file name must be a string")
 		}
 	}
 
-	if n := field(root, "Require"); truthy(n) {
-		if n.Kind != yaml.MappingNode {
+	if n := root.Get("Require"); n.Truthy() {
+		if n.Kind != pyyaml.Map {
 			return loadError(at(n), "PackageFormatError", "Incorrect package format: Require section should be a dict")
 		}
 		var errs diag.List
-		eachEntry(n, func(k, v *yaml.Node) {
-			spec := ""
-			if v.Kind != yaml.ScalarNode {
-				errs = append(errs, loadError(at(v), "ValueError", "Invalid version spec for "+pyStr(k)+": not a scalar")...)
-				return
+		for _, e := range n.Entries {
+			k, v := e.Key, e.Value
+			if v.Kind == pyyaml.List || v.Kind == pyyaml.Map {
+				errs = append(errs, loadError(at(v), "ValueError", "Invalid version spec for "+k.Text()+": not a scalar")...)
+				continue
 			}
-			if truthy(v) {
-				spec = pyStr(v)
-			}
+			spec := requirementSpec(v)
 			if _, err := versions.ParseSpec(spec); err != nil {
 				errs = append(errs, loadError(at(v), "ValueError", err.Error())...)
-				return
+				continue
 			}
-			m.Require = append(m.Require, Requirement{Package: pyStr(k), Spec: spec})
-		})
+			m.Require = append(m.Require, Requirement{Package: k.Text(), Spec: spec})
+		}
 		if errs != nil {
 			return errs
 		}
 	}
 	m.UI = "ui.yaml"
-	if n := field(root, "UI"); truthy(n) {
-		m.UI = pyStr(n)
+	if n := root.Get("UI"); n.Truthy() {
+		m.UI = n.Text()
 	}
-	if n := field(root, "Meta"); n != nil {
-		_ = n.Decode(&m.Meta)
+	if n := root.Get("Meta"); n != nil {
+		m.Meta = plain(n)
 	}
 	return nil
 }
 
+// requirementSpec is the version spec of a Require entry as written:
+// Python's str() of the value (0 is "0", as the reference's
+// package.requirements has it), "" for null. The other values Python
+// takes as false (False, 0.0, "") stand, as for the reference's engine,
+// for "0", which is what "" means too.
+func requirementSpec(v *pyyaml.Node) string {
+	if v.Truthy() || v.Kind == pyyaml.Int {
+		return v.Text()
+	}
+	return ""
+}
+
 // readFormat reads Format into m.Format and m.ID and returns the
 // registered format it names.
-func readFormat(root *yaml.Node, m *Manifest) (*Format, diag.List) {
-	n := field(root, "Format")
+func readFormat(root *pyyaml.Node, m *Manifest) (*Format, diag.List) {
+	n := root.Get("Format")
 	pos := posOf(root)
 	m.Format = "MuranoPL/1.0"
-	if truthy(n) {
-		m.Format, pos = pyStr(n), posOf(n)
+	if n.Truthy() {
+		m.Format, pos = n.Text(), posOf(n)
 	}
 	if r := []rune(m.Format); unicode.IsDigit(r[0]) {
 		m.Format = "MuranoPL/" + m.Format
@@ -352,134 +330,52 @@ func validFullName(s string) bool {
 	return s != "" && !strings.HasPrefix(s, ".") && !strings.HasSuffix(s, ".") && !strings.Contains(s, "..")
 }
 
-// deref follows an alias.
-func deref(n *yaml.Node) *yaml.Node {
-	if n != nil && n.Kind == yaml.AliasNode {
-		return n.Alias
-	}
-	return n
-}
+func isString(n *pyyaml.Node) bool { return n != nil && n.Kind == pyyaml.String }
 
-// field returns the value of a string key of a mapping (the last one when
-// the key is repeated, as PyYAML does), or nil.
-func field(m *yaml.Node, key string) *yaml.Node {
-	var found *yaml.Node
-	eachEntry(m, func(k, v *yaml.Node) {
-		if isString(k) && k.Value == key {
-			found = v
-		}
-	})
-	return found
-}
-
-// mapping returns the value of a key when it is a mapping.
-func mapping(m *yaml.Node, key string) *yaml.Node {
-	if n := field(m, key); n != nil && n.Kind == yaml.MappingNode {
-		return n
-	}
-	return nil
-}
-
-// eachEntry calls f with each key and value of a mapping, aliases
-// followed.
-func eachEntry(m *yaml.Node, f func(k, v *yaml.Node)) {
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		f(deref(m.Content[i]), deref(m.Content[i+1]))
-	}
-}
-
-func isString(n *yaml.Node) bool {
-	return n != nil && n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str"
-}
-
-// truthy reports Python's truth value of a node.
-func truthy(n *yaml.Node) bool {
-	if n == nil {
-		return false
-	}
-	switch n.Kind {
-	case yaml.SequenceNode, yaml.MappingNode:
-		return len(n.Content) > 0
-	}
-	switch n.ShortTag() {
-	case "!!null":
-		return false
-	case "!!bool", "!!int", "!!float":
-		s := pyStr(n)
-		return s != "False" && s != "0" && s != "0.0" && s != "-0.0"
-	}
-	return n.Value != ""
-}
-
-// pyStr returns Python's str() of a scalar as PyYAML constructs it.
-// Collections, which no caller expects, print as their kind.
-func pyStr(n *yaml.Node) string {
-	switch {
-	case n == nil:
-		return "None"
-	case n.Kind == yaml.SequenceNode:
-		return "[...]"
-	case n.Kind == yaml.MappingNode:
-		return "{...}"
-	}
-	switch n.ShortTag() {
-	case "!!null":
-		return "None"
-	case "!!bool":
-		var b bool
-		if n.Decode(&b) == nil {
-			return value.Str(value.Bool(b))
-		}
-	case "!!int":
-		var i int64
-		if n.Decode(&i) == nil {
-			return strconv.FormatInt(i, 10)
-		}
-	case "!!float":
-		var f float64
-		if n.Decode(&f) == nil && !math.IsNaN(f) {
-			return value.FormatFloat(f)
-		}
-	}
-	return n.Value
-}
-
-// text returns str() of a scalar, "" for a null or absent one.
-func text(n *yaml.Node) string {
-	if n == nil || n.ShortTag() == "!!null" {
+// text returns str() of a value, "" for a null or absent one.
+func text(n *pyyaml.Node) string {
+	if n == nil || n.Kind == pyyaml.Null {
 		return ""
 	}
-	return pyStr(n)
+	return n.Text()
 }
 
-// pyType returns the name of the Python type PyYAML makes of a node.
-func pyType(n *yaml.Node) string {
-	if n == nil {
-		return "NoneType"
-	}
+// plain converts a node into plain Go data, for the sections the engine
+// shows rather than interprets (Supplier, Meta): maps with their keys'
+// str(), lists, and scalars as bool, int, float64 or string (big
+// integers, dates and expressions as their str()).
+func plain(n *pyyaml.Node) any {
 	switch n.Kind {
-	case yaml.SequenceNode:
-		return "list"
-	case yaml.MappingNode:
-		return "dict"
+	case pyyaml.Null:
+		return nil
+	case pyyaml.Bool:
+		return bool(n.Value.(value.Bool))
+	case pyyaml.Int:
+		if i, ok := n.Value.(value.Int); ok {
+			return int(i)
+		}
+	case pyyaml.Float:
+		return float64(n.Value.(value.Float))
+	case pyyaml.List:
+		out := make([]any, len(n.Items))
+		for i, it := range n.Items {
+			out[i] = plain(it)
+		}
+		return out
+	case pyyaml.Map:
+		out := make(map[string]any, len(n.Entries))
+		for _, e := range n.Entries {
+			out[e.Key.Text()] = plain(e.Value)
+		}
+		return out
 	}
-	switch n.ShortTag() {
-	case "!!null":
-		return "NoneType"
-	case "!!bool":
-		return "bool"
-	case "!!int":
-		return "int"
-	case "!!float":
-		return "float"
-	}
-	return "str"
+	return n.Text()
 }
 
 // posOf returns the position of a node in the manifest.
-func posOf(n *yaml.Node) source.Pos {
+func posOf(n *pyyaml.Node) source.Pos {
 	if n == nil {
 		return source.Pos{File: manifestFile}
 	}
-	return source.Pos{File: manifestFile, Line: n.Line, Col: n.Column}
+	return n.Span.Start
 }

@@ -148,6 +148,22 @@ func TestOpenRequire(t *testing.T) {
 	if reqs := p.Requirements(); len(reqs) != 4 || reqs["com.ex.A"] != "" || reqs["com.ex.B"] != "1.2" {
 		t.Errorf("Requirements() = %v", reqs)
 	}
+
+	// The reference's requirements: {"some.pkg": 0, "b.c": False,
+	// "d.e": 0.0, "f.g": ""}; its engine takes the last three, which
+	// Python takes as false, as "0", the spec "" stands for.
+	p, err = Open(folder("manifest.yaml",
+		"FullName: com.ex.App\nType: Library\nRequire: {some.pkg: 0, b.c: false, d.e: 0.0, f.g: ''}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = nil
+	for _, r := range p.Manifest.Require {
+		got = append(got, r.Package+"="+r.Spec)
+	}
+	if want := "some.pkg=0 b.c= d.e= f.g="; strings.Join(got, " ") != want {
+		t.Errorf("Require = %s, want %s", strings.Join(got, " "), want)
+	}
 }
 
 const appClass = `Namespaces:

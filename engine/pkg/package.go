@@ -358,7 +358,7 @@ func (p *Package) UI() ([]byte, error) {
 	}
 	name := path.Join("UI", p.Manifest.UI)
 	if !fs.ValidPath(name) || !isUnder(name, "UI") || p.Manifest.UI == "" || p.Manifest.UI[0] == '/' {
-		return nil, loadError(posOf(field(p.Manifest.root, "UI")), "ValueError", "path "+p.Manifest.UI+" is not allowed")
+		return nil, loadError(posOf(p.Manifest.root.Get("UI")), "ValueError", "path "+p.Manifest.UI+" is not allowed")
 	}
 	src, err := readFile(p.fsys, name)
 	if err != nil {
@@ -378,25 +378,14 @@ func (p *Package) HasFile(name string) bool {
 }
 
 // Meta returns the Meta section of a MuranoPL package's manifest for the
-// engine ([decl.MetaPackage]): manifest.yaml read as yaml.safe_load reads
-// it (no expressions), meta class names taken as full names. Class
-// folders and other formats have none, as in the reference.
+// engine ([decl.MetaPackage]): as yaml.safe_load reads it (no
+// expressions), meta class names taken as full names. Class folders and
+// other formats have none, as in the reference.
 func (p *Package) Meta() (decl.Meta, error) {
 	if p.Manifest == nil || p.contents != nil {
 		return decl.Meta{}, nil
 	}
-	src, err := readFile(p.fsys, manifestFile)
-	if err != nil {
-		return decl.Meta{}, err
-	}
-	_, docs, errs := decl.DecodeYAML(manifestFile, src, decl.YAQLRule{Plain: true})
-	if len(errs) > 0 {
-		return decl.Meta{}, errs
-	}
-	if len(docs) == 0 {
-		return decl.Meta{}, nil
-	}
-	m, errs := decl.DecodeMeta(docs[0].Get("Meta"))
+	m, errs := decl.DecodeMeta(p.Manifest.root.Get("Meta"))
 	if len(errs) > 0 {
 		return decl.Meta{}, errs
 	}

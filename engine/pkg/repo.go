@@ -13,8 +13,7 @@ import (
 	"slices"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
+	"murano.dev/playground/engine/internal/pyyaml"
 	"murano.dev/playground/engine/versions"
 )
 
@@ -260,9 +259,11 @@ func ParseBundle(data []byte) ([]BundleEntry, error) {
 	bad := errors.New("Can't parse bundle contents")
 	var doc any
 	if err := json.Unmarshal(data, &doc); err != nil {
-		if err := yaml.Unmarshal(data, &doc); err != nil {
+		_, docs, errs := pyyaml.Decode("bundle", data, nil)
+		if len(errs) > 0 || len(docs) != 1 {
 			return nil, bad
 		}
+		doc = plain(docs[0])
 	}
 	m, ok := doc.(map[string]any)
 	if !ok {
@@ -368,21 +369,18 @@ func (p *Package) Images() []Image {
 // when it does not parse or is not a mapping with Images; an image without
 // Name, DiskFormat or ContainerFormat is skipped.
 func ParseImages(data []byte) []Image {
-	var doc struct {
-		Images []map[string]any `yaml:"Images"`
-	}
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	_, docs, errs := pyyaml.Decode("images.lst", data, nil)
+	if len(errs) > 0 || len(docs) != 1 || docs[0].Get("Images") == nil {
 		return nil
 	}
 	var images []Image
-	for _, spec := range doc.Images {
-		str := func(k string) string {
-			if v, ok := spec[k]; ok && v != nil {
-				return fmt.Sprint(v)
-			}
-			return ""
+	for _, spec := range docs[0].Get("Images").Items {
+		str := func(k string) string { return text(spec.Get(k)) }
+		var meta any
+		if m := spec.Get("Meta"); m != nil {
+			meta = plain(m)
 		}
-		img := Image{Name: str("Name"), DiskFormat: str("DiskFormat"), ContainerFormat: str("ContainerFormat"), Meta: spec["Meta"]}
+		img := Image{Name: str("Name"), DiskFormat: str("DiskFormat"), ContainerFormat: str("ContainerFormat"), Meta: meta}
 		if img.Name == "" || img.DiskFormat == "" || img.ContainerFormat == "" {
 			continue
 		}
