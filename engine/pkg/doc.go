@@ -49,7 +49,7 @@
 // Known differences from the reference: Tags are strings; invalid
 // Classes and Require sections and version specs are reported when the
 // package is opened rather than when the engine first uses them; a
-// Require spec that Python takes as false (false, 0.0, '') is "" (the
+// Require spec that Python takes as false (false, 0.0, an empty string) is "" (the
 // reference's engine takes it as "0", which "" stands for); an invalid
 // Namespaces section of a document without Name fails its file (and a
 // class folder) even when the reference never needs that document.
