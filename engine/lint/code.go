@@ -5,32 +5,35 @@ import (
 	"slices"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
+	"murano.dev/playground/engine/internal/pyyaml"
 
 	"murano.dev/playground/engine/yaql/syntax"
 )
 
 var parser = syntax.NewParser(syntax.Dialect{Murano: true})
 
-// validYAQL reports whether a node is a string that parses as YAQL.
-func validYAQL(n *yaml.Node) bool {
+// validYAQL reports whether a node is a string that parses as YAQL, or
+// an expression tagged !yaql (whose syntax the engine's checks see).
+func validYAQL(n *pyyaml.Node) bool {
+	if n != nil && n.Kind == pyyaml.Expr {
+		return true
+	}
 	if !isStr(n) {
 		return false
 	}
-	_, err := parser.Parse(n.Value)
+	_, err := parser.Parse(n.Text())
 	return err == nil
 }
 
 // contract checks a contract as murano-pkg-check does: every string must
 // be a YAQL expression on $ (W048); cardinality lists are not looked into.
-func (c *checker) contract(f string, n *yaml.Node) {
-	n = deref(n)
-	switch pyType(n) {
+func (c *checker) contract(f string, n *pyyaml.Node) {
+	switch n.PyType() {
 	case "list":
-		items := n.Content
+		items := n.Items
 		switch {
-		case len(items) == 2 && pyType(items[1]) == "int",
-			len(items) == 3 && pyType(items[1]) == "int" && pyType(items[2]) == "int":
+		case len(items) == 2 && items[1].PyType() == "int",
+			len(items) == 3 && items[1].PyType() == "int" && items[2].PyType() == "int":
 			return
 		}
 		for _, x := range items {
@@ -38,19 +41,19 @@ func (c *checker) contract(f string, n *yaml.Node) {
 		}
 	case "dict":
 		for _, e := range entries(n) {
-			if !isStr(e.key) {
-				c.report(pos(f, e.key), "E040", "Value is not a string %q", text(e.key))
+			if !isStr(e.Key) {
+				c.report(pos(f, e.Key), "E040", "Value is not a string %q", e.Key.Text())
 			}
-			c.contract(f, e.value)
+			c.contract(f, e.Value)
 		}
 	default:
-		if isStr(n) && strings.HasPrefix(n.Value, "$") {
-			if _, err := parser.Parse(n.Value); err != nil {
-				c.reportAs(Error, pos(f, n), codeSyntax, "contract %q does not parse: %v", n.Value, err)
+		if isStr(n) && strings.HasPrefix(n.Text(), "$") {
+			if _, err := parser.Parse(n.Text()); err != nil {
+				c.reportAs(Error, pos(f, n), codeSyntax, "contract %q does not parse: %v", n.Text(), err)
 			}
 		}
-		if !validYAQL(n) || !(n.Value == "$" || len(n.Value) > 1 && n.Value[:2] == "$.") {
-			c.report(pos(f, n), "W048", "Contract is not valid yaql %q", text(n))
+		if !validYAQL(n) || !(n.Text() == "$" || len(n.Text()) > 1 && n.Text()[:2] == "$.") {
+			c.report(pos(f, n), "W048", "Contract is not valid yaql %q", n.Text())
 		}
 	}
 }
@@ -87,33 +90,32 @@ var structures = []structure{
 
 var assignmentKey = regexp.MustCompile(`^\$.?\w`)
 
-func (c *checker) codeblock(f string, n *yaml.Node) {
-	n = deref(n)
+func (c *checker) codeblock(f string, n *pyyaml.Node) {
 	if isList(n) {
-		for _, b := range n.Content {
-			c.block(f, deref(b))
+		for _, b := range n.Items {
+			c.block(f, b)
 		}
 		return
 	}
 	c.block(f, n)
 }
 
-func (c *checker) block(f string, n *yaml.Node) {
-	switch pyType(n) {
-	case "str":
+func (c *checker) block(f string, n *pyyaml.Node) {
+	switch n.PyType() {
+	case "str", "YaqlExpression":
 		c.yaql(f, n)
 	case "dict":
 		c.statement(f, n)
 	}
 }
 
-func (c *checker) yaql(f string, n *yaml.Node) {
+func (c *checker) yaql(f string, n *pyyaml.Node) {
 	if !validYAQL(n) && !isBool(n) {
-		c.report(pos(f, n), "W202", "%q is not valid yaql expression", text(n))
+		c.report(pos(f, n), "W202", "%q is not valid yaql expression", n.Text())
 	}
 }
 
-func (c *checker) statement(f string, n *yaml.Node) {
+func (c *checker) statement(f string, n *pyyaml.Node) {
 	var st *structure
 	for i := range structures {
 		if k, _ := get(n, structures[i].keyword); k != nil {
@@ -124,8 +126,8 @@ func (c *checker) statement(f string, n *yaml.Node) {
 	es := entries(n)
 	if st == nil {
 		if len(es) == 1 {
-			if !isStr(es[0].key) || !assignmentKey.MatchString(es[0].key.Value) {
-				c.report(pos(f, es[0].key), "E201", "%q is not valid variable name", text(es[0].key))
+			if !isStr(es[0].Key) || !assignmentKey.MatchString(es[0].Key.Text()) {
+				c.report(pos(f, es[0].Key), "E201", "%q is not valid variable name", es[0].Key.Text())
 			}
 		} else {
 			c.report(pos(f, n), "E204", "Wrong code structure/assigment. Probably a typo")
@@ -142,31 +144,30 @@ func (c *checker) statement(f string, n *yaml.Node) {
 		}
 	}
 	for _, e := range es {
-		if !isStr(e.key) || !slices.Contains(names, e.key.Value) {
-			c.report(pos(f, e.key), "E201", "Unknown keyword %q in %q", text(e.key), st.keyword)
+		if !isStr(e.Key) || !slices.Contains(names, e.Key.Text()) {
+			c.report(pos(f, e.Key), "E201", "Unknown keyword %q in %q", e.Key.Text(), st.keyword)
 		}
 	}
 	for _, k := range st.keys {
 		_, v := get(n, k.name)
-		if !truthy(v) {
+		if !v.Truthy() {
 			continue
 		}
 		c.check(f, k.check, v)
 	}
 }
 
-func (c *checker) check(f, check string, v *yaml.Node) {
+func (c *checker) check(f, check string, v *pyyaml.Node) {
 	switch check {
 	case "codeblock":
 		c.codeblock(f, v)
 	case "catchblock":
-		items := []*yaml.Node{v}
+		items := []*pyyaml.Node{v}
 		if isList(v) {
-			items = v.Content
+			items = v.Items
 		}
 		for _, cb := range items {
-			cb = deref(cb)
-			if _, do := get(cb, "Do"); truthy(do) {
+			if _, do := get(cb, "Do"); do.Truthy() {
 				c.codeblock(f, do)
 			} else {
 				c.report(pos(f, cb), "E204", "Catch is missing \"Do\" block")
@@ -180,15 +181,15 @@ func (c *checker) check(f, check string, v *yaml.Node) {
 	case "yaql":
 		c.yaql(f, v)
 	case "empty":
-		c.report(pos(f, v), "E200", "Statement should be empty, not a %q", text(v))
+		c.report(pos(f, v), "E200", "Statement should be empty, not a %q", v.Text())
 	case "string":
 		if !isStr(v) {
-			c.report(pos(f, v), "E203", "Value of %q should be a string", text(v))
+			c.report(pos(f, v), "E203", "Value of %q should be a string", v.Text())
 		}
 	case "cases":
 		for _, e := range entries(v) {
-			c.yaql(f, e.key)
-			c.codeblock(f, e.value)
+			c.yaql(f, e.Key)
+			c.codeblock(f, e.Value)
 		}
 	}
 }
@@ -196,17 +197,20 @@ func (c *checker) check(f, check string, v *yaml.Node) {
 // expressions reports the strings of a method body that start like a
 // YAQL expression ($…) but do not parse: murano silently takes them as
 // plain strings.
-func (c *checker) expressions(f string, n *yaml.Node) {
-	n = deref(n)
+func (c *checker) expressions(f string, n *pyyaml.Node) {
 	if n == nil {
 		return
 	}
-	if isStr(n) && strings.HasPrefix(n.Value, "$") {
-		if _, err := parser.Parse(n.Value); err != nil {
-			c.reportAs(Error, pos(f, n), codeSyntax, "%q does not parse as YAQL (%v); murano takes it as a plain string", n.Value, err)
+	if isStr(n) && strings.HasPrefix(n.Text(), "$") {
+		if _, err := parser.Parse(n.Text()); err != nil {
+			c.reportAs(Error, pos(f, n), codeSyntax, "%q does not parse as YAQL (%v); murano takes it as a plain string", n.Text(), err)
 		}
 	}
-	for _, x := range n.Content {
+	for _, x := range n.Items {
 		c.expressions(f, x)
+	}
+	for _, e := range n.Entries {
+		c.expressions(f, e.Key)
+		c.expressions(f, e.Value)
 	}
 }

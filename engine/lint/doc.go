@@ -8,6 +8,10 @@
 // declarations (E011, E021, E025–E028, E042–E048, E052–E054, E060, W011,
 // W045, W048, W060), method bodies (E200–E204, W202) and UI definitions
 // (E081–E084, E100, W082, W100; E082 where murano-pkg-check crashes).
+// It reads the YAML files as murano-pkg-check does (yaml.safe_load:
+// YAML 1.1 scalars, values quoted as Python's str() prints them), except
+// that class files and UI definitions may use the !yaql tag, which
+// murano reads and murano-pkg-check fails on (E002).
 //
 // It adds what only a MuranoPL engine can see (L codes):
 //

@@ -107,13 +107,13 @@ func (c *checker) decodeClassFiles(p *pkg.Package) []*decl.File {
 	}
 	_, classes := get(c.man.root, "Classes")
 	for _, e := range entries(classes) {
-		path := "Classes/" + text(e.value)
+		path := "Classes/" + e.Value.Text()
 		f := byPath[path]
 		if f == nil || c.reportedAt(path, "E002") {
 			continue
 		}
-		if cls, _ := f.Lookup(text(e.key)); cls == nil {
-			c.reportAs(Error, pos(manifestFile, e.key), codeMissingClass, "class %s is not defined in Classes/%s", text(e.key), text(e.value))
+		if cls, _ := f.Lookup(e.Key.Text()); cls == nil {
+			c.reportAs(Error, pos(manifestFile, e.Key), codeMissingClass, "class %s is not defined in Classes/%s", e.Key.Text(), e.Value.Text())
 		}
 	}
 	return files
@@ -143,13 +143,13 @@ func (c *checker) requirements(p *pkg.Package, core *pkg.Package) []string {
 	var others []string
 	_, req := get(c.man.root, "Require")
 	for _, e := range entries(req) {
-		name, spec := text(e.key), ""
-		if pyType(e.value) != "NoneType" {
-			spec = text(e.value)
+		name, spec := e.Key.Text(), ""
+		if e.Value.PyType() != "NoneType" {
+			spec = e.Value.Text()
 		}
-		at := pos(manifestFile, e.value)
-		if e.value == nil || pyType(e.value) == "NoneType" {
-			at = pos(manifestFile, e.key)
+		at := pos(manifestFile, e.Value)
+		if e.Value == nil || e.Value.PyType() == "NoneType" {
+			at = pos(manifestFile, e.Key)
 		}
 		if _, err := versions.ParseSpec(spec); err != nil {
 			c.reportAs(Error, at, codeBadSpec, "requirement %s: invalid version spec %q: %v", name, spec, err)

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
+	"murano.dev/playground/engine/internal/pyyaml"
 
 	"murano.dev/playground/engine/source"
 	"murano.dev/playground/engine/versions"
@@ -29,15 +29,15 @@ func (c *checker) manifest() {
 	}
 	d := docs[0]
 	if !isMap(d.root) {
-		c.report(pos(d.file, d.root), "E002", "Yaml Error: the manifest is a %s, not a mapping", pyType(d.root))
+		c.report(pos(d.file, d.root), "E002", "Yaml Error: the manifest is a %s, not a mapping", d.root.PyType())
 		return
 	}
 	c.man = &d
 	c.keywords(d, manifestKeys, []string{"FullName", "Type", "Description"})
-	at := func(n *yaml.Node) source.Pos { return pos(manifestFile, n) }
+	at := func(n *pyyaml.Node) source.Pos { return pos(manifestFile, n) }
 
 	if _, f := get(d.root, "Format"); f != nil {
-		v := text(f)
+		v := f.Text()
 		name, ver, ok := strings.Cut(v, "/")
 		if !ok {
 			ver = v
@@ -52,17 +52,17 @@ func (c *checker) manifest() {
 	}
 	for _, key := range []string{"Author", "Name"} {
 		if _, v := get(d.root, key); v != nil && !isStr(v) {
-			c.report(at(v), "E040", "Value is not a string %q", text(v))
+			c.report(at(v), "E040", "Value is not a string %q", v.Text())
 		}
 	}
 	if _, v := get(d.root, "Version"); v != nil {
-		s := text(v)
+		s := v.Text()
 		if _, err := versions.Parse(s); err != nil || !semverStart.MatchString(s) {
 			c.report(at(v), "E071", "Version format should be compatible with SemVer not %q", s)
 		}
 	}
 	if _, v := get(d.root, "FullName"); v != nil && !isFQN(v) {
-		c.report(at(v), "E073", "Invalid FullName %q", text(v))
+		c.report(at(v), "E073", "Invalid FullName %q", v.Text())
 	}
 	if _, v := get(d.root, "Tags"); v != nil && !isList(v) {
 		c.report(at(v), "E070", "Tags should be a list")
@@ -72,26 +72,26 @@ func (c *checker) manifest() {
 			c.report(at(v), "E005", "Require is not a dict type")
 		}
 		for _, e := range entries(v) {
-			if !isFQN(e.key) {
-				c.report(at(e.key), "E005", "Require key is not valid FQN %q", text(e.key))
+			if !isFQN(e.Key) {
+				c.report(at(e.Key), "E005", "Require key is not valid FQN %q", e.Key.Text())
 			}
 		}
 	}
 	if _, v := get(d.root, "Type"); v != nil {
-		c.appType = text(v)
-		if !isStr(v) || (v.Value != "Application" && v.Value != "Library") {
-			c.report(at(v), "E071", "Type is invalid %q", text(v))
+		c.appType = v.Text()
+		if !isStr(v) || (v.Text() != "Application" && v.Text() != "Library") {
+			c.report(at(v), "E071", "Type is invalid %q", v.Text())
 		}
 	}
 	if _, v := get(d.root, "Description"); v != nil && !isStr(v) {
-		c.report(at(v), "E030", "Value is not valid string %q", text(v))
+		c.report(at(v), "E030", "Value is not valid string %q", v.Text())
 	}
 	c.manifestFiles(d)
 }
 
 // manifestFiles checks the files the manifest names: classes, UI, logo.
 func (c *checker) manifestFiles(d doc) {
-	at := func(n *yaml.Node) source.Pos { return pos(manifestFile, n) }
+	at := func(n *pyyaml.Node) source.Pos { return pos(manifestFile, n) }
 	if k, v := get(d.root, "Classes"); k != nil {
 		if !isMap(v) {
 			c.report(at(v), "E074", "Classes section should be a dict")
@@ -99,13 +99,13 @@ func (c *checker) manifestFiles(d doc) {
 			c.classFiles = map[string]string{}
 			listed := map[string]bool{}
 			for _, e := range entries(v) {
-				c.classFiles[text(e.key)] = text(e.value)
-				if listed[text(e.value)] {
+				c.classFiles[e.Key.Text()] = e.Value.Text()
+				if listed[e.Value.Text()] {
 					continue
 				}
-				listed[text(e.value)] = true
-				if !slices.Contains(c.files, "Classes/"+text(e.value)) {
-					c.report(at(e.value), "E050", "File %q is present in Manifest, but not in filesystem", text(e.value))
+				listed[e.Value.Text()] = true
+				if !slices.Contains(c.files, "Classes/"+e.Value.Text()) {
+					c.report(at(e.Value), "E050", "File %q is present in Manifest, but not in filesystem", e.Value.Text())
 				}
 			}
 			for _, f := range c.files {
@@ -128,7 +128,7 @@ func (c *checker) manifestFiles(d doc) {
 				c.report(at(v), f.notString, "%s is not a string", f.what)
 				continue
 			}
-			name, p = v.Value, at(v)
+			name, p = v.Text(), at(v)
 		}
 		if !library && !c.exists(path.Join(f.dir, name)) {
 			c.report(p, f.missing, "There is no %s file %q", f.what, name)
@@ -146,7 +146,7 @@ func (c *checker) layout() {
 	logo := "logo.png"
 	if c.man != nil {
 		if _, v := get(c.man.root, "Logo"); v != nil {
-			logo = text(v)
+			logo = v.Text()
 		}
 	}
 	for _, f := range c.files {

@@ -1,28 +1,28 @@
+// This file reads the YAML files of a package as murano-pkg-check reads
+// them (yaml.safe_load_all) and looks at the values it constructs.
+
 package lint
 
 import (
-	"bytes"
-	"errors"
-	"io"
 	"io/fs"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
+	"murano.dev/playground/engine/diag"
+	"murano.dev/playground/engine/internal/pyyaml"
 	"murano.dev/playground/engine/source"
+	"murano.dev/playground/engine/yaql/syntax"
 )
 
 // doc is one YAML document of a file, its root mapping or other node.
 type doc struct {
 	file string
-	root *yaml.Node
+	root *pyyaml.Node
 }
 
-// readYAML reads every document of a file, reporting E002 for YAML that
-// does not parse (murano-pkg-check's check), E005 for several documents
+// readYAML reads every document of a file as murano-pkg-check does,
+// reporting E002 for YAML that does not load, E005 for several documents
 // where only one is allowed. An empty file is one empty mapping.
 func (c *checker) readYAML(name string, multi bool) []doc {
 	src, err := fs.ReadFile(c.fsys, name)
@@ -30,23 +30,28 @@ func (c *checker) readYAML(name string, multi bool) []doc {
 		c.report(source.Pos{File: name}, "E002", "Yaml Error: %v", err)
 		return nil
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(src))
+	var exprs pyyaml.Expressions
+	if name != manifestFile {
+		exprs = yaqlTag{}
+	}
+	_, nodes, errs := pyyaml.Decode(name, src, exprs)
+	if len(errs) > 0 {
+		e := errs[0]
+		msg := strings.TrimPrefix(e.Msg, "YAMLError: ")
+		if pe, ok := e.Err.(*pyyaml.Error); ok {
+			msg = pe.Msg
+		}
+		at := e.Pos.Start
+		at.Col = max(at.Col, 1)
+		c.report(at, "E002", "Yaml Error: %s", msg)
+		return nil
+	}
 	var docs []doc
-	for {
-		var n yaml.Node
-		err := dec.Decode(&n)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			msg, line := yamlError(err)
-			c.report(source.Pos{File: name, Line: line, Col: 1}, "E002", "Yaml Error: %s", msg)
-			return nil
-		}
-		docs = append(docs, doc{file: name, root: deref(n.Content[0])})
+	for _, n := range nodes {
+		docs = append(docs, doc{file: name, root: n})
 	}
 	if len(docs) == 0 {
-		docs = []doc{{file: name, root: &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: 1, Column: 1}}}
+		docs = []doc{{file: name, root: &pyyaml.Node{Kind: pyyaml.Map, Span: source.At(source.Pos{File: name, Line: 1, Col: 1})}}}
 	}
 	if len(docs) > 1 && !multi {
 		c.report(pos(name, docs[1].root), "E005", "Multi document is not allowed in %s", name)
@@ -54,155 +59,69 @@ func (c *checker) readYAML(name string, multi bool) []doc {
 	return docs
 }
 
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+// yaqlTag lets class files and UI definitions have the !yaql tag murano
+// and its dashboard read (where murano-pkg-check fails with E002): such a
+// scalar is an expression left to the engine's checks; plain strings stay
+// strings, as for murano-pkg-check.
+type yaqlTag struct{}
 
-func yamlError(err error) (string, int) {
-	msg := err.Error()
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		return msg[len(m[0]):], line
-	}
-	return strings.TrimPrefix(msg, "yaml: "), 0
+func (yaqlTag) Tag() string                                  { return "!yaql" }
+func (yaqlTag) Implicit(string) (syntax.Expr, *pyyaml.Error) { return nil, nil }
+func (yaqlTag) Explicit(string, source.Embedded, source.Span) (syntax.Expr, *diag.Error) {
+	return nil, nil
 }
 
-func pos(file string, n *yaml.Node) source.Pos {
+func pos(file string, n *pyyaml.Node) source.Pos {
 	if n == nil {
 		return source.Pos{File: file}
 	}
-	return source.Pos{File: file, Line: n.Line, Col: n.Column}
+	return n.Span.Start
 }
 
-func deref(n *yaml.Node) *yaml.Node {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
-	return n
-}
-
-// entry is a key and value of a mapping.
-type entry struct{ key, value *yaml.Node }
-
-func entries(m *yaml.Node) []entry {
-	m = deref(m)
-	if m == nil || m.Kind != yaml.MappingNode {
+func entries(m *pyyaml.Node) []pyyaml.Entry {
+	if m == nil || m.Kind != pyyaml.Map {
 		return nil
 	}
-	var es []entry
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		es = append(es, entry{deref(m.Content[i]), deref(m.Content[i+1])})
-	}
-	return es
+	return m.Entries
 }
 
-func get(m *yaml.Node, key string) (*yaml.Node, *yaml.Node) {
-	for _, e := range entries(m) {
-		if isStr(e.key) && e.key.Value == key {
-			return e.key, e.value
-		}
+// get returns the key and the value of a string key of a mapping.
+func get(m *pyyaml.Node, key string) (*pyyaml.Node, *pyyaml.Node) {
+	if e := m.Lookup(key); e != nil {
+		return e.Key, e.Value
 	}
 	return nil, nil
 }
 
-// pyType is the Python type PyYAML's safe loader gives a node (YAML 1.1
-// booleans such as yes/no included).
-func pyType(n *yaml.Node) string {
-	n = deref(n)
-	if n == nil {
-		return "NoneType"
-	}
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "dict"
-	case yaml.SequenceNode:
-		return "list"
-	}
-	switch n.ShortTag() {
-	case "!!null":
-		return "NoneType"
-	case "!!bool":
-		return "bool"
-	case "!!int":
-		return "int"
-	case "!!float":
-		return "float"
-	case "!!str":
-		if n.Style == 0 {
-			switch strings.ToLower(n.Value) {
-			case "yes", "no", "on", "off", "y", "n":
-				if n.Value != "y" && n.Value != "n" && n.Value != "Y" && n.Value != "N" {
-					return "bool"
-				}
-			}
-		}
-		return "str"
-	}
-	return "str"
-}
-
-func isStr(n *yaml.Node) bool  { return pyType(n) == "str" }
-func isBool(n *yaml.Node) bool { return pyType(n) == "bool" }
-func isMap(n *yaml.Node) bool  { return pyType(n) == "dict" }
-func isList(n *yaml.Node) bool { return pyType(n) == "list" }
-
-// truthy is Python's truth of the loaded value.
-func truthy(n *yaml.Node) bool {
-	n = deref(n)
-	switch pyType(n) {
-	case "NoneType":
-		return false
-	case "dict", "list":
-		return len(n.Content) > 0
-	case "bool":
-		switch strings.ToLower(n.Value) {
-		case "true", "yes", "on":
-			return true
-		}
-		return false
-	case "int", "float":
-		f, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
-		return err != nil || f != 0
-	}
-	return n.Value != ""
-}
-
-// text is the value as murano-pkg-check prints it: the scalar as written
-// (None for null), else a YAML rendering.
-func text(n *yaml.Node) string {
-	n = deref(n)
-	if n == nil || pyType(n) == "NoneType" {
-		return "None"
-	}
-	if n.Kind == yaml.ScalarNode {
-		return n.Value
-	}
-	out, _ := yaml.Marshal(n)
-	return strings.TrimSpace(strings.ReplaceAll(string(out), "\n", " "))
-}
+func isStr(n *pyyaml.Node) bool  { return n != nil && n.Kind == pyyaml.String }
+func isBool(n *pyyaml.Node) bool { return n != nil && n.Kind == pyyaml.Bool }
+func isMap(n *pyyaml.Node) bool  { return n != nil && n.Kind == pyyaml.Map }
+func isList(n *pyyaml.Node) bool { return n != nil && n.Kind == pyyaml.List }
 
 var (
 	fqnRE  = regexp.MustCompile(`^([a-zA-Z_$][\w$]*\.)*[a-zA-Z_$][\w$]*$`)
 	nameRE = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 )
 
-func isFQN(n *yaml.Node) bool  { return isStr(n) && fqnRE.MatchString(n.Value) }
-func isName(n *yaml.Node) bool { return isStr(n) && nameRE.MatchString(n.Value) }
+func isFQN(n *pyyaml.Node) bool  { return isStr(n) && fqnRE.MatchString(n.Text()) }
+func isName(n *pyyaml.Node) bool { return isStr(n) && nameRE.MatchString(n.Text()) }
 
-func isNsFQN(n *yaml.Node) bool {
+func isNsFQN(n *pyyaml.Node) bool {
 	if !isStr(n) {
 		return false
 	}
-	if ns, name, ok := strings.Cut(n.Value, ":"); ok {
+	if ns, name, ok := strings.Cut(n.Text(), ":"); ok {
 		return nameRE.MatchString(ns) && fqnRE.MatchString(name)
 	}
-	return fqnRE.MatchString(n.Value)
+	return fqnRE.MatchString(n.Text())
 }
 
 // keywords checks the top-level keys of a document: unknown ones get W010,
 // missing required ones E020.
 func (c *checker) keywords(d doc, known []string, required []string) {
 	for _, e := range entries(d.root) {
-		if !isStr(e.key) || !slices.Contains(known, e.key.Value) {
-			c.report(pos(d.file, e.key), "W010", "Unknown keyword %q", text(e.key))
+		if !isStr(e.Key) || !slices.Contains(known, e.Key.Text()) {
+			c.report(pos(d.file, e.Key), "W010", "Unknown keyword %q", e.Key.Text())
 		}
 	}
 	for _, r := range required {
@@ -213,10 +132,10 @@ func (c *checker) keywords(d doc, known []string, required []string) {
 }
 
 // subKeywords reports E021 for keys of m outside known.
-func (c *checker) subKeywords(file string, m *yaml.Node, known ...string) {
+func (c *checker) subKeywords(file string, m *pyyaml.Node, known ...string) {
 	for _, e := range entries(m) {
-		if !isStr(e.key) || !slices.Contains(known, e.key.Value) {
-			c.report(pos(file, e.key), "E021", "Unknown keyword %q", text(e.key))
+		if !isStr(e.Key) || !slices.Contains(known, e.Key.Text()) {
+			c.report(pos(file, e.Key), "E021", "Unknown keyword %q", e.Key.Text())
 		}
 	}
 }
