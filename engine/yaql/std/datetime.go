@@ -2,16 +2,17 @@
 // their properties (obj.year …), arithmetic and comparisons, now() and
 // the time zone helpers. Dates follow Python's datetime: years 1 to 9999,
 // microsecond precision, a fixed UTC offset (naive dates are taken as
-// UTC); spans follow timedelta.
+// UTC); spans follow timedelta (engine/internal/pytime has the rules).
 
 package std
 
 import (
+	"errors"
 	"fmt"
-	"math"
 	"math/big"
 	"time"
 
+	"murano.dev/playground/engine/internal/pytime"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
 )
@@ -27,7 +28,6 @@ var (
 	zeroSpan    = value.TimeSpan{}
 	spanOrNull  = yaql.TimeSpan.OrNull()
 	intOrNull   = yaql.Int
-	utcZone     = time.FixedZone("UTC", 0)
 	usPerSecond = int64(time.Second / time.Microsecond)
 	usPerDay    = 86400 * usPerSecond
 )
@@ -162,9 +162,13 @@ func registerDateTime(c *yaql.Context, _ Options) {
 			yaql.Opt("minute", intOrNull, value.Null), yaql.Opt("second", intOrNull, value.Null),
 			yaql.Opt("microsecond", intOrNull, value.Null), yaql.Opt("offset", spanOrNull, value.Null)),
 		yaql.Meth("format", func(c *yaql.Call) (value.Value, error) {
-			s, err := strftime(c.Args[0].(value.DateTime).T, string(c.Args[1].(value.String)), c.RT.Engine.Options.MaxString)
+			max := c.RT.Engine.Options.MaxString
+			s, err := pytime.Strftime(c.Args[0].(value.DateTime).T, string(c.Args[1].(value.String)), max)
+			if errors.Is(err, pytime.ErrTooLong) {
+				return nil, &yaql.Error{Class: yaql.ClassBudget, Msg: fmt.Sprintf("budget exceeded: a string would be longer than %d bytes", max), Pos: -1, End: -1}
+			}
 			if err != nil {
-				return nil, err
+				return nil, raised(err)
 			}
 			return value.String(s), nil
 		}, yaql.P("dt", yaql.DateTime), yaql.P("format", yaql.String)),
@@ -196,43 +200,12 @@ func midnight(d time.Time) time.Time {
 	return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, d.Location())
 }
 
-func errDateRange() error { return yaql.Raise("OverflowError", "date value out of range") }
-
-// inRange reports whether the wall clock of a date is within Python's
-// years 1 to 9999.
-func inRange(d time.Time) bool { return d.Year() >= 1 && d.Year() <= 9999 }
-
-// shiftDate adds us microseconds to a date, keeping its time zone.
-func shiftDate(d time.Time, us int64) (value.Value, error) {
-	const maxSpan = 10000 * 366 * 86400 * 1000000
-	if us > maxSpan || us < -maxSpan {
-		return nil, errDateRange()
-	}
-	r := d.Add(time.Duration(us) * time.Microsecond)
-	if !inRange(r) {
-		return nil, errDateRange()
-	}
-	return value.DateTime{T: r}, nil
-}
-
-func dateTimestamp(d time.Time) (value.Value, error) {
-	off := offsetOf(d)
-	if u, err := shiftDate(d, -off); err != nil {
-		return nil, err
-	} else {
-		d = u.(value.DateTime).T
-	}
-	us := d.UnixMicro()
-	f, _ := new(big.Rat).SetFrac(big.NewInt(us), big.NewInt(usPerSecond)).Float64()
-	return value.Float(f), nil
-}
-
 // zoneFor is the time zone the reference builds from an offset: UTC for
 // a zero offset, an unnamed fixed offset otherwise.
 func zoneFor(offset value.TimeSpan) (*time.Location, error) {
 	us := offset.Micros
 	if us == 0 {
-		return utcZone, nil
+		return pytime.UTC, nil
 	}
 	if us <= -usPerDay || us >= usPerDay {
 		return nil, yaql.Raise("ValueError", "offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24).")
@@ -241,6 +214,23 @@ func zoneFor(offset value.TimeSpan) (*time.Location, error) {
 		return nil, yaql.Raise("ValueError", "offsets with a fraction of a second are not supported")
 	}
 	return time.FixedZone("", int(us/usPerSecond)), nil
+}
+
+// shiftDate adds us microseconds to a date, keeping its time zone.
+func shiftDate(d time.Time, us int64) (value.Value, error) {
+	t, err := pytime.Add(d, us)
+	if err != nil {
+		return nil, raised(err)
+	}
+	return value.DateTime{T: t}, nil
+}
+
+func dateTimestamp(d time.Time) (value.Value, error) {
+	f, err := pytime.Timestamp(d)
+	if err != nil {
+		return nil, raised(err)
+	}
+	return value.Float(f), nil
 }
 
 // dateField converts a component of a date to int, failing as the
@@ -253,30 +243,13 @@ func dateField(v value.Value) (int64, error) {
 	return n, nil
 }
 
-// newDate builds a date from its components with the checks, in order,
-// of Python's datetime constructor.
-func newDate(year, month, day, hour, minute, second, micro int64, loc *time.Location) (value.Value, error) {
-	switch {
-	case year < 1 || year > 9999:
-		return nil, yaql.Raise("ValueError", "year %d is out of range", year)
-	case month < 1 || month > 12:
-		return nil, yaql.Raise("ValueError", "month must be in 1..12")
-	case day < 1 || day > int64(daysIn(int(year), int(month))):
-		return nil, yaql.Raise("ValueError", "day is out of range for month")
-	case hour < 0 || hour > 23:
-		return nil, yaql.Raise("ValueError", "hour must be in 0..23")
-	case minute < 0 || minute > 59:
-		return nil, yaql.Raise("ValueError", "minute must be in 0..59")
-	case second < 0 || second > 59:
-		return nil, yaql.Raise("ValueError", "second must be in 0..59")
-	case micro < 0 || micro > 999999:
-		return nil, yaql.Raise("ValueError", "microsecond must be in 0..999999")
+// newDate is Python's datetime() of the fields year to microsecond.
+func newDate(f [7]int64, loc *time.Location) (value.Value, error) {
+	t, err := pytime.Date(f[0], f[1], f[2], f[3], f[4], f[5], f[6], loc)
+	if err != nil {
+		return nil, raised(err)
 	}
-	return value.DateTime{T: time.Date(int(year), time.Month(month), int(day), int(hour), int(minute), int(second), int(micro)*1000, loc)}, nil
-}
-
-func daysIn(year, month int) int {
-	return time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	return value.DateTime{T: t}, nil
 }
 
 func fnBuildDateTime(c *yaql.Call) (value.Value, error) {
@@ -292,7 +265,7 @@ func fnBuildDateTime(c *yaql.Call) (value.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newDate(f[0], f[1], f[2], f[3], f[4], f[5], f[6], loc)
+	return newDate(f, loc)
 }
 
 func fnReplace(c *yaql.Call) (value.Value, error) {
@@ -314,7 +287,7 @@ func fnReplace(c *yaql.Call) (value.Value, error) {
 			return nil, err
 		}
 	}
-	return newDate(f[0], f[1], f[2], f[3], f[4], f[5], f[6], loc)
+	return newDate(f, loc)
 }
 
 func fnNow(c *yaql.Call) (value.Value, error) {
@@ -329,103 +302,41 @@ func fnNow(c *yaql.Call) (value.Value, error) {
 	return value.DateTime{T: now.Round(0).Truncate(time.Microsecond).In(loc)}, nil
 }
 
-// fnDateTimeFromTimestamp is Python's datetime.fromtimestamp: the
-// fraction is rounded to microseconds, ties to even.
+// fnDateTimeFromTimestamp is Python's datetime.fromtimestamp.
 func fnDateTimeFromTimestamp(c *yaql.Call) (value.Value, error) {
 	loc, err := zoneFor(c.Args[1].(value.TimeSpan))
 	if err != nil {
 		return nil, err
 	}
-	var secs, us int64
-	outOfRange := yaql.Raise("OverflowError", "timestamp out of range for platform time_t")
-	switch x := c.Args[0].(type) {
-	case value.Float:
-		f := float64(x)
-		if math.IsNaN(f) {
-			return nil, yaql.Raise("ValueError", "Invalid value NaN (not a number)")
-		}
-		ip, fp := math.Modf(f)
-		fp = math.RoundToEven(fp * 1e6)
-		if fp >= 1e6 {
-			fp -= 1e6
-			ip++
-		} else if fp < 0 {
-			fp += 1e6
-			ip--
-		}
-		if !(ip >= -9.223372036854775808e18 && ip < 9.223372036854775808e18) {
-			return nil, outOfRange
-		}
-		secs, us = int64(ip), int64(fp)
-	default:
-		n, ok := value.ToInt64(x)
-		if !ok {
-			return nil, outOfRange
-		}
-		secs = n
-	}
-	days := secs / 86400
-	if secs%86400 < 0 {
-		days--
-	}
-	year := civilYear(days)
-	if year-1900 > math.MaxInt32 || year-1900 < math.MinInt32 {
-		return nil, yaql.Raise("OSError", "[Errno 75] Value too large for defined data type")
-	}
-	if year < 1 || year > 9999 {
-		return nil, yaql.Raise("ValueError", "year %d is out of range", year)
-	}
-	t := time.Unix(secs, us*1000).In(loc)
-	if !inRange(t) {
-		return nil, errDateRange()
+	t, err := pytime.FromTimestamp(c.Args[0], loc)
+	if err != nil {
+		return nil, raised(err)
 	}
 	return value.DateTime{T: t}, nil
 }
 
-// civilYear returns the year of the day counted from 1970-01-01 in the
-// proleptic Gregorian calendar.
-func civilYear(days int64) int64 {
-	z := days + 719468
-	era := z / 146097
-	if z%146097 < 0 {
-		era--
-	}
-	doe := z - era*146097
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
-	y := yoe + era*400
-	doy := doe - (365*yoe + yoe/4 - yoe/100)
-	mp := (5*doy + 2) / 153
-	if mp >= 10 {
-		y++
-	}
-	return y
-}
-
 func fnDateTimeFromString(c *yaql.Call) (value.Value, error) {
 	s := string(c.Args[0].(value.String))
+	var t time.Time
+	var err error
 	if f, ok := c.Args[1].(value.String); ok && f != "" {
-		return strptime(s, string(f))
+		t, err = pytime.Strptime(s, string(f))
+	} else {
+		t, err = pytime.ParseDate(s, Clock())
 	}
-	return parseDateUtil(s, Clock())
+	if err != nil {
+		return nil, raised(err)
+	}
+	return value.DateTime{T: t}, nil
 }
 
-// The largest span Python's timedelta holds, in days.
-const maxSpanDays = 999999999
-
-// spanFromMicros normalises a number of microseconds into a span with the
-// checks of Python's timedelta.
+// spanFromMicros is timedelta(microseconds=us).
 func spanFromMicros(us *big.Int) (value.Value, error) {
-	days, _ := floorDivMod(us, big.NewInt(usPerDay))
-	if !days.IsInt64() || days.Int64() > math.MaxInt32 || days.Int64() < math.MinInt32 {
-		return nil, yaql.Raise("OverflowError", "Python int too large to convert to C int")
+	ts, err := pytime.Span(us)
+	if err != nil {
+		return nil, raised(err)
 	}
-	if d := days.Int64(); d > maxSpanDays || d < -maxSpanDays {
-		return nil, yaql.Raise("OverflowError", "days=%d; must have magnitude <= %d", d, maxSpanDays)
-	}
-	if !us.IsInt64() {
-		return nil, yaql.Raise("OverflowError", "days=%s; spans of more than %d days are not supported", days, math.MaxInt64/usPerDay)
-	}
-	return value.TimeSpan{Micros: us.Int64()}, nil
+	return ts, nil
 }
 
 // spanSum returns a + sign·b for two spans.
@@ -437,22 +348,19 @@ func spanSum(a, b value.Value, sign int64) (value.Value, error) {
 	}
 	us := x.Add(x, y)
 	days, _ := floorDivMod(us, big.NewInt(usPerDay))
-	if d := days.Int64(); d > maxSpanDays || d < -maxSpanDays {
-		return nil, yaql.Raise("OverflowError", "days=%d; must have magnitude <= %d", d, maxSpanDays)
+	if d := days.Int64(); d > pytime.MaxSpanDays || d < -pytime.MaxSpanDays {
+		return nil, yaql.Raise("OverflowError", "days=%d; must have magnitude <= %d", d, pytime.MaxSpanDays)
 	}
 	return spanFromMicros(us)
 }
 
-// spanFromFloat is timedelta(microseconds=f): rounded half to even.
+// spanFromFloat is timedelta(microseconds=f).
 func spanFromFloat(f float64) (value.Value, error) {
-	switch {
-	case math.IsNaN(f):
-		return nil, yaql.Raise("ValueError", "cannot convert float NaN to integer")
-	case math.IsInf(f, 0):
-		return nil, yaql.Raise("OverflowError", "cannot convert float infinity to integer")
+	ts, err := pytime.SpanFromFloat(f)
+	if err != nil {
+		return nil, raised(err)
 	}
-	b, _ := new(big.Float).SetFloat64(math.RoundToEven(f)).Int(nil)
-	return spanFromMicros(b)
+	return ts, nil
 }
 
 func spanTimes(ts value.TimeSpan, n value.Value) (value.Value, error) {
@@ -483,18 +391,4 @@ func fnBuildTimeSpan(c *yaql.Call) (value.Value, error) {
 		us.Add(us, new(big.Int).Mul(bigOf(c.Args[i]), big.NewInt(unit)))
 	}
 	return spanFromMicros(us)
-}
-
-// pyOffset formats a UTC offset as Python's %z does: +HHMM[SS].
-func pyOffset(d time.Time) string {
-	_, off := d.Zone()
-	sign := '+'
-	if off < 0 {
-		sign, off = '-', -off
-	}
-	s := fmt.Sprintf("%c%02d%02d", sign, off/3600, off/60%60)
-	if off%60 != 0 {
-		s += fmt.Sprintf("%02d", off%60)
-	}
-	return s
 }

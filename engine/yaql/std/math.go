@@ -6,13 +6,10 @@
 package std
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
-	"strconv"
-	"unicode"
 
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
@@ -376,7 +373,8 @@ func fnInt(c *yaql.Call) (value.Value, error) {
 	case value.Float:
 		return floatToInt(float64(x))
 	case value.String:
-		return parseIntLiteral(string(x))
+		v, err := value.ParseInt(string(x), 10)
+		return v, raised(err)
 	}
 	return nil, yaql.Raise("TypeError", "int() argument must be a string, a bytes-like object or a real number, not '%s'", pyTypeName(c.Args[0]))
 }
@@ -392,33 +390,6 @@ func floatToInt(f float64) (value.Value, error) {
 	return v, nil
 }
 
-// maxStrDigits is Python's default limit on the digits of an integer
-// converted from a string.
-const maxStrDigits = 4300
-
-// parseIntLiteral reads a string as Python's int() does: surrounding
-// white space, a sign, decimal digits (of any script) with single
-// underscores between them.
-func parseIntLiteral(s string) (value.Value, error) {
-	bad := yaql.Raise("ValueError", "invalid literal for int() with base 10: %s", value.QuoteString(s))
-	digits, ok := pyNumberText(trimPySpace(s), false)
-	if !ok {
-		return nil, bad
-	}
-	n := len(digits)
-	if digits[0] == '-' || digits[0] == '+' {
-		n--
-	}
-	if n > maxStrDigits {
-		return nil, yaql.Raise("ValueError", "Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", maxStrDigits, n)
-	}
-	b, ok := new(big.Int).SetString(digits, 10)
-	if !ok {
-		return nil, bad
-	}
-	return value.NewInt(b), nil
-}
-
 func fnFloat(c *yaql.Call) (value.Value, error) {
 	switch x := c.Args[0].(type) {
 	case value.NullType:
@@ -427,141 +398,13 @@ func fnFloat(c *yaql.Call) (value.Value, error) {
 		f, err := toFloat(x)
 		return value.Float(f), err
 	case value.String:
-		return parseFloatLiteral(string(x))
+		f, err := value.ParseFloat(string(x))
+		if err != nil {
+			return nil, raised(err)
+		}
+		return f, nil
 	}
 	return nil, yaql.Raise("TypeError", "float() argument must be a string or a real number, not '%s'", pyTypeName(c.Args[0]))
-}
-
-// parseFloatLiteral reads a string as Python's float() does.
-func parseFloatLiteral(s string) (value.Value, error) {
-	t := trimPySpace(s)
-	body := t
-	sign := 1.0
-	if body != "" && (body[0] == '-' || body[0] == '+') {
-		if body[0] == '-' {
-			sign = -1
-		}
-		body = body[1:]
-	}
-	switch lower := asciiLower(body); lower {
-	case "inf", "infinity":
-		return value.Float(math.Inf(int(sign))), nil
-	case "nan":
-		return value.Float(math.Copysign(math.NaN(), sign)), nil
-	}
-	text, ok := pyNumberText(t, true)
-	if !ok {
-		return nil, yaql.Raise("ValueError", "could not convert string to float: %s", value.QuoteString(s))
-	}
-	f, err := strconv.ParseFloat(text, 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) {
-		return nil, yaql.Raise("ValueError", "could not convert string to float: %s", value.QuoteString(s))
-	}
-	return value.Float(f), nil
-}
-
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
-}
-
-// trimPySpace strips the white space Python's str.strip() strips.
-func trimPySpace(s string) string {
-	isSpace := func(r rune) bool {
-		switch r {
-		case ' ', '\t', '\n', '\v', '\f', '\r', 0x1c, 0x1d, 0x1e, 0x1f, 0x85, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000:
-			return true
-		}
-		return r >= 0x2000 && r <= 0x200a
-	}
-	rs := []rune(s)
-	i, j := 0, len(rs)
-	for i < j && isSpace(rs[i]) {
-		i++
-	}
-	for j > i && isSpace(rs[j-1]) {
-		j--
-	}
-	return string(rs[i:j])
-}
-
-// pyNumberText checks the syntax of a Python decimal integer (or, with
-// fraction, float) literal and returns it with ASCII digits and without
-// underscores.
-func pyNumberText(s string, fraction bool) (string, bool) {
-	rs := []rune(s)
-	out := make([]byte, 0, len(rs))
-	i := 0
-	if i < len(rs) && (rs[i] == '+' || rs[i] == '-') {
-		out = append(out, byte(rs[i]))
-		i++
-	}
-	// digitPart reads digits with single underscores between them.
-	digitPart := func() int {
-		n := 0
-		for i < len(rs) {
-			if d, ok := decimalDigit(rs[i]); ok {
-				out = append(out, d)
-				n++
-				i++
-				continue
-			}
-			if rs[i] == '_' && n > 0 && i+1 < len(rs) {
-				if _, ok := decimalDigit(rs[i+1]); ok {
-					i++
-					continue
-				}
-			}
-			break
-		}
-		return n
-	}
-	intDigits := digitPart()
-	if !fraction {
-		return string(out), intDigits > 0 && i == len(rs)
-	}
-	fracDigits := 0
-	if i < len(rs) && rs[i] == '.' {
-		out = append(out, '.')
-		i++
-		fracDigits = digitPart()
-	}
-	if intDigits+fracDigits == 0 {
-		return "", false
-	}
-	if i < len(rs) && (rs[i] == 'e' || rs[i] == 'E') {
-		out = append(out, 'e')
-		i++
-		if i < len(rs) && (rs[i] == '+' || rs[i] == '-') {
-			out = append(out, byte(rs[i]))
-			i++
-		}
-		if digitPart() == 0 {
-			return "", false
-		}
-	}
-	return string(out), i == len(rs)
-}
-
-// decimalDigit maps a Unicode decimal digit (category Nd) to ASCII. The
-// digits of each script come in runs of ten starting at zero.
-func decimalDigit(r rune) (byte, bool) {
-	if r >= '0' && r <= '9' {
-		return byte(r), true
-	}
-	if r < 0x80 || !unicode.Is(unicode.Nd, r) {
-		return 0, false
-	}
-	start := r
-	for unicode.Is(unicode.Nd, start-1) {
-		start--
-	}
-	return byte('0' + (r-start)%10), true
 }
 
 func fnRandInt(c *yaql.Call) (value.Value, error) {
@@ -628,9 +471,9 @@ func randIndex(v value.Value, what string) (*big.Int, error) {
 		return bigOf(i), nil
 	}
 	if s, ok := v.(value.String); ok {
-		i, err := parseIntLiteral(string(s))
+		i, err := value.ParseInt(string(s), 10)
 		if err != nil {
-			return nil, err
+			return nil, raised(err)
 		}
 		return bigOf(i), nil
 	}

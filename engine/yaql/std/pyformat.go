@@ -14,6 +14,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"murano.dev/playground/engine/internal/pyre"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
 )
@@ -454,7 +455,7 @@ func pyClassName(v value.Value) string {
 		return "datetime.datetime"
 	case value.TimeSpan:
 		return "datetime.timedelta"
-	case *Regex:
+	case *pyre.Regex:
 		return "re.Pattern"
 	}
 	return v.Type()

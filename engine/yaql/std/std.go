@@ -9,6 +9,7 @@
 package std
 
 import (
+	"errors"
 	"sort"
 
 	"murano.dev/playground/engine/value"
@@ -79,3 +80,14 @@ var finalizeFunc = yaql.Fn("#finalize", func(c *yaql.Call) (value.Value, error) 
 	}
 	return c.RT.ConvertOutput(c.Ctx, c.Args[0])
 }, yaql.P("obj", yaql.Any))
+
+// raised turns an exception the engine/internal packages raise (a
+// [value.Exception]) into a YAQL error of the same class, as the
+// functions of this package return them.
+func raised(err error) error {
+	var ex *value.Exception
+	if errors.As(err, &ex) {
+		return yaql.Raise(ex.Class, "%s", ex.Message)
+	}
+	return err
+}

@@ -181,9 +181,6 @@ var upperSpecial = map[rune]string{
 	0xFB17: "\u0544\u053D",
 }
 
-// pyIsSpace is Python's str.isspace for one character.
-func pyIsSpace(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }
-
 // pySsize converts an int argument as Python's C functions do (OverflowError
 // beyond 64 bits).
 func pySsize(v value.Value) (int, error) {
@@ -270,7 +267,7 @@ func splitSpace(s string, max int, right bool) []string {
 	var parts []string
 	i := 0
 	for {
-		for i < len(rs) && pyIsSpace(rs[i]) {
+		for i < len(rs) && value.IsSpace(rs[i]) {
 			i++
 		}
 		if i == len(rs) {
@@ -281,7 +278,7 @@ func splitSpace(s string, max int, right bool) []string {
 			break
 		}
 		j := i
-		for j < len(rs) && !pyIsSpace(rs[j]) {
+		for j < len(rs) && !value.IsSpace(rs[j]) {
 			j++
 		}
 		parts = append(parts, runesText(rs[i:j], right))
@@ -371,7 +368,7 @@ func fnStringConcat(c *yaql.Call) (value.Value, error) {
 // pyStrip is Python's str.strip/lstrip/rstrip: chars nil strips
 // whitespace.
 func pyStrip(s string, chars *string, left, right bool) string {
-	strip := pyIsSpace
+	strip := value.IsSpace
 	if chars != nil {
 		set := *chars
 		strip = func(r rune) bool { return strings.ContainsRune(set, r) }

@@ -1,27 +1,29 @@
-// This file defines date formatting: Python's datetime.strftime, which
+// This file formats dates as Python's datetime.strftime does: it
 // substitutes %z, %Z and %f itself and hands the rest to the C library's
 // strftime (GNU libc in the C locale, as on the reference's Debian
 // system, whose quirks with flags and widths are reproduced).
 
-package std
+package pytime
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"murano.dev/playground/engine/yaql"
 )
 
-// strftime formats a date as Python's datetime.strftime does. Python
+// ErrTooLong is Strftime's error for a result longer than its limit.
+var ErrTooLong = errors.New("the formatted date is longer than the limit")
+
+// Strftime formats a date as Python's datetime.strftime does. Python
 // gives up, returning "", when the result does not fit a buffer 256 times
 // the length of the format (rounded up to a power of two, at least 1024);
-// results longer than maxLen characters fail with a budget error.
-func strftime(d time.Time, format string, maxLen int) (string, error) {
+// results longer than maxLen characters fail with [ErrTooLong].
+func Strftime(d time.Time, format string, maxLen int) (string, error) {
 	if strings.IndexByte(format, 0) >= 0 {
-		return "", yaql.Raise("ValueError", "embedded null character")
+		return "", raise("ValueError", "embedded null character")
 	}
 	var b strings.Builder
 	for i := 0; i < len(format); i++ {
@@ -33,7 +35,7 @@ func strftime(d time.Time, format string, maxLen int) (string, error) {
 		i++
 		switch format[i] {
 		case 'z':
-			b.WriteString(pyOffset(d))
+			b.WriteString(formatOffset(d))
 		case 'Z':
 			name, _ := d.Zone()
 			b.WriteString(strings.ReplaceAll(name, "%", "%%"))
@@ -59,7 +61,7 @@ func strftime(d time.Time, format string, maxLen int) (string, error) {
 	case ok:
 		return out, nil
 	case overBudget:
-		return "", &yaql.Error{Class: yaql.ClassBudget, Msg: fmt.Sprintf("budget exceeded: a string would be longer than %d bytes", maxLen), Pos: -1, End: -1}
+		return "", ErrTooLong
 	}
 	return "", nil
 }

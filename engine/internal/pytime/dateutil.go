@@ -1,433 +1,19 @@
-// This file defines the parsing of dates from strings: Python's
-// datetime.strptime for datetime(string, format) and the algorithm of
-// dateutil's parser.parse for datetime(string).
+// This file parses dates as dateutil's parser.parse does.
 
-package std
+package pytime
 
 import (
 	"fmt"
 	"math"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"murano.dev/playground/engine/value"
-	"murano.dev/playground/engine/yaql"
 )
-
-// strptimeDirectives are the regular expressions of Python's _strptime
-// for each directive in the C locale, in Python's syntax.
-var strptimeDirectives = map[byte]string{
-	'd': `(?P<d>3[0-1]|[1-2]\d|0[1-9]|[1-9]| [1-9])`,
-	'f': `(?P<f>[0-9]{1,6})`,
-	'H': `(?P<H>2[0-3]|[0-1]\d|\d)`,
-	'I': `(?P<I>1[0-2]|0[1-9]|[1-9])`,
-	'G': `(?P<G>\d\d\d\d)`,
-	'j': `(?P<j>36[0-6]|3[0-5]\d|[1-2]\d\d|0[1-9]\d|00[1-9]|[1-9]\d|0[1-9]|[1-9])`,
-	'm': `(?P<m>1[0-2]|0[1-9]|[1-9])`,
-	'M': `(?P<M>[0-5]\d|\d)`,
-	'S': `(?P<S>6[0-1]|[0-5]\d|\d)`,
-	'U': `(?P<U>5[0-3]|[0-4]\d|\d)`,
-	'W': `(?P<W>5[0-3]|[0-4]\d|\d)`,
-	'w': `(?P<w>[0-6])`,
-	'u': `(?P<u>[1-7])`,
-	'V': `(?P<V>5[0-3]|0[1-9]|[1-4]\d|\d)`,
-	'y': `(?P<y>\d\d)`,
-	'Y': `(?P<Y>\d\d\d\d)`,
-	'z': `(?P<z>[+-]\d\d:?[0-5]\d(:?[0-5]\d(\.\d{1,6})?)?|(?-i:Z))`,
-	'A': `(?P<A>wednesday|saturday|thursday|tuesday|sunday|monday|friday)`,
-	'a': `(?P<a>mon|tue|wed|thu|fri|sat|sun)`,
-	'B': `(?P<B>september|february|november|december|january|october|august|march|april|july|june|may)`,
-	'b': `(?P<b>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)`,
-	'p': `(?P<p>am|pm)`,
-	'Z': `(?P<Z>utc|gmt)`,
-	'%': `%`,
-}
-
-// The C locale's date and time formats, for %c, %x and %X.
-var strptimeLocaleFormats = map[byte]string{'c': "%a %b %d %H:%M:%S %Y", 'x': "%m/%d/%y", 'X': "%H:%M:%S"}
-
-var (
-	regexSpecial = regexp.MustCompile(`([\\.^$*+?\(\){}\[\]|])`)
-	pyWhitespace = regexp.MustCompile(`[\s\v\x1c-\x1f\x85\p{Z}]+`)
-	groupName    = regexp.MustCompile(`\(\?P<(\w+)>`)
-)
-
-// strptimePattern builds the regular expression of a format as Python's
-// TimeRE.pattern does.
-func strptimePattern(format string) (string, error) {
-	format = regexSpecial.ReplaceAllString(format, `\$1`)
-	format = pyWhitespace.ReplaceAllString(format, `\s+`)
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(format, '%')
-		if i < 0 {
-			break
-		}
-		if i+1 >= len(format) {
-			return "", errStrayPercent
-		}
-		b.WriteString(format[:i])
-		c := format[i+1]
-		if sub, ok := strptimeLocaleFormats[c]; ok {
-			p, err := strptimePattern(sub)
-			if err != nil {
-				return "", err
-			}
-			b.WriteString(p)
-		} else if p, ok := strptimeDirectives[c]; ok {
-			b.WriteString(p)
-		} else {
-			r, _ := utf8.DecodeRuneInString(format[i+1:])
-			return "", badDirective(string(r))
-		}
-		format = format[i+2:]
-	}
-	b.WriteString(format)
-	return b.String(), nil
-}
-
-type strptimeError struct {
-	stray     bool
-	directive string
-}
-
-func (e *strptimeError) Error() string { return "bad format" }
-
-var errStrayPercent = &strptimeError{stray: true}
-
-func badDirective(d string) error {
-	if d == `\` {
-		d = "%"
-	}
-	return &strptimeError{directive: d}
-}
-
-var (
-	strptimeCacheMu sync.Mutex
-	strptimeCache   = map[string]*regexp.Regexp{}
-)
-
-// strptimeRegexp compiles the expression of a format for Go: the same
-// expression with Python's Unicode \d and \s.
-func strptimeRegexp(format string) (*regexp.Regexp, []string, error) {
-	pattern, err := strptimePattern(format)
-	if err != nil {
-		if e, ok := err.(*strptimeError); ok {
-			if e.stray {
-				return nil, nil, yaql.Raise("ValueError", "stray %% in format '%s'", format)
-			}
-			return nil, nil, yaql.Raise("ValueError", "'%s' is a bad directive in format '%s'", e.directive, format)
-		}
-		return nil, nil, err
-	}
-	if err := checkGroupNames(pattern); err != nil {
-		return nil, nil, err
-	}
-	strptimeCacheMu.Lock()
-	defer strptimeCacheMu.Unlock()
-	if re, ok := strptimeCache[format]; ok {
-		return re, re.SubexpNames(), nil
-	}
-	goPattern := strings.NewReplacer(`\d`, `\p{Nd}`, `\s`, `[\s\v\x1c-\x1f\x85\p{Z}]`).Replace(pattern)
-	re, err := regexp.Compile(`(?i)^(?:` + goPattern + `)`)
-	if err != nil {
-		return nil, nil, yaql.Raise("error", "%s", err)
-	}
-	if len(strptimeCache) > 64 {
-		clear(strptimeCache)
-	}
-	strptimeCache[format] = re
-	return re, re.SubexpNames(), nil
-}
-
-// checkGroupNames reports a directive used twice as Python's re does.
-func checkGroupNames(pattern string) error {
-	seen := map[string]int{}
-	group := 0
-	for i := 0; i < len(pattern); i++ {
-		switch pattern[i] {
-		case '\\':
-			i++
-		case '(':
-			if strings.HasPrefix(pattern[i:], "(?P<") {
-				group++
-				name := groupName.FindStringSubmatch(pattern[i:])[1]
-				if first, ok := seen[name]; ok {
-					return yaql.Raise("error", "redefinition of group name %s as group %d; was group %d at position %d", value.QuoteString(name), group, first, utf8.RuneCountInString(pattern[:i+4]))
-				}
-				seen[name] = group
-			} else if !strings.HasPrefix(pattern[i:], "(?") {
-				group++
-			}
-		}
-	}
-	return nil
-}
-
-// strptime is Python's datetime.strptime; a result without a UTC offset
-// is taken as UTC.
-func strptime(data, format string) (value.Value, error) {
-	re, names, err := strptimeRegexp(format)
-	if err != nil {
-		return nil, err
-	}
-	m := re.FindStringSubmatchIndex(data)
-	if m == nil {
-		return nil, yaql.Raise("ValueError", "time data %s does not match format %s", value.QuoteString(data), value.QuoteString(format))
-	}
-	if m[1] != len(data) {
-		return nil, yaql.Raise("ValueError", "unconverted data remains: %s", data[m[1]:])
-	}
-	year, isoYear, weekday, week, isoWeek := -1, -1, -1, -1, -1
-	julian, hasJulian := 0, false
-	month, day := 1, 1
-	var hour, minute, second, fraction int
-	weekStartsMonday := false
-	var gmtoff, gmtoffFraction *int
-	tzName := ""
-	atoi := func(s string) int {
-		var n int
-		for _, r := range s {
-			d, _ := decimalDigit(r)
-			n = n*10 + int(d-'0')
-		}
-		return n
-	}
-	for g, name := range names {
-		if name == "" || m[2*g] < 0 {
-			continue
-		}
-		text := data[m[2*g]:m[2*g+1]]
-		lower := strings.ToLower(text)
-		switch name {
-		case "y":
-			year = atoi(text)
-			if year <= 68 {
-				year += 2000
-			} else {
-				year += 1900
-			}
-		case "Y":
-			year = atoi(text)
-		case "G":
-			isoYear = atoi(text)
-		case "m":
-			month = atoi(text)
-		case "B", "b":
-			for i, mn := range cMonths {
-				if lower == strings.ToLower(mn) || lower == strings.ToLower(mn[:3]) {
-					month = i + 1
-				}
-			}
-		case "d":
-			day = atoi(strings.TrimSpace(text))
-		case "H":
-			hour = atoi(text)
-		case "I":
-			hour = atoi(text)
-			ampm := ""
-			if i := re.SubexpIndex("p"); i > 0 && m[2*i] >= 0 {
-				ampm = strings.ToLower(data[m[2*i]:m[2*i+1]])
-			}
-			switch ampm {
-			case "", "am":
-				if hour == 12 {
-					hour = 0
-				}
-			case "pm":
-				if hour != 12 {
-					hour += 12
-				}
-			}
-		case "M":
-			minute = atoi(text)
-		case "S":
-			second = atoi(text)
-		case "f":
-			fraction = atoi(text + strings.Repeat("0", 6-len(text)))
-		case "A", "a":
-			for i, wd := range cWeekdays {
-				if lower == strings.ToLower(wd) || lower == strings.ToLower(wd[:3]) {
-					weekday = (i + 6) % 7
-				}
-			}
-		case "w":
-			weekday = (atoi(text) + 6) % 7
-		case "u":
-			weekday = atoi(text) - 1
-		case "j":
-			julian, hasJulian = atoi(text), true
-		case "U", "W":
-			week = atoi(text)
-			weekStartsMonday = name == "W"
-		case "V":
-			isoWeek = atoi(text)
-		case "z":
-			off, frac := 0, 0
-			if text != "Z" {
-				z := text
-				if z[3] == ':' {
-					z = z[:3] + z[4:]
-					if len(z) > 5 {
-						if z[5] != ':' {
-							return nil, yaql.Raise("ValueError", "Inconsistent use of : in %s", text)
-						}
-						z = z[:5] + z[6:]
-					}
-				}
-				var parts [4]int
-				for k, piece := range []string{z[1:3], z[3:5], z[5:min(7, len(z))], z[min(8, len(z)):]} {
-					if k == 2 && piece == "" {
-						continue
-					}
-					if k == 3 {
-						piece += strings.Repeat("0", 6-len(piece))
-					}
-					n, err := parseIntLiteral(piece)
-					if err != nil {
-						return nil, err
-					}
-					parts[k] = int(n.(value.Int))
-				}
-				off, frac = parts[0]*3600+parts[1]*60+parts[2], parts[3]
-				if z[0] == '-' {
-					off, frac = -off, -frac
-				}
-			}
-			gmtoff, gmtoffFraction = &off, &frac
-		case "Z":
-			tzName = text
-		}
-	}
-	switch {
-	case year < 0 && isoYear >= 0:
-		if isoWeek < 0 || weekday < 0 {
-			return nil, yaql.Raise("ValueError", "ISO year directive '%%G' must be used with the ISO week directive '%%V' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
-		}
-		if hasJulian {
-			return nil, yaql.Raise("ValueError", "Day of the year directive '%%j' is not compatible with ISO year directive '%%G'. Use '%%Y' instead.")
-		}
-	case week < 0 && isoWeek >= 0:
-		if weekday < 0 {
-			return nil, yaql.Raise("ValueError", "ISO week directive '%%V' must be used with the ISO year directive '%%G' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
-		}
-		return nil, yaql.Raise("ValueError", "ISO week directive '%%V' is incompatible with the year directive '%%Y'. Use the ISO year '%%G' instead.")
-	}
-	leapYearFix := false
-	if year < 0 && month == 2 && day == 29 {
-		year, leapYearFix = 1904, true
-	} else if year < 0 {
-		year = 1900
-	}
-	if !hasJulian && weekday >= 0 {
-		if week >= 0 {
-			first, err := pyWeekday(year, 1, 1)
-			if err != nil {
-				return nil, err
-			}
-			dow := weekday
-			if !weekStartsMonday {
-				first = (first + 1) % 7
-				dow = (dow + 1) % 7
-			}
-			if week == 0 {
-				julian = 1 + dow - first
-			} else {
-				julian = 1 + (7-first)%7 + 7*(week-1) + dow
-			}
-			hasJulian = true
-		} else if isoYear >= 0 && isoWeek >= 0 {
-			jan4, err := pyWeekday(isoYear, 1, 4)
-			if err != nil {
-				return nil, err
-			}
-			ordinal := isoWeek*7 + weekday + 1 - (jan4 + 1 + 3)
-			year = isoYear
-			if ordinal < 1 {
-				ordinal += daysInYear(year - 1)
-				year--
-			}
-			julian, hasJulian = ordinal, true
-		}
-		if hasJulian && julian <= 0 {
-			year--
-			julian += daysInYear(year)
-		}
-	}
-	if !hasJulian {
-		if _, err := newDate(int64(year), int64(month), int64(day), 0, 0, 0, 0, time.UTC); err != nil {
-			return nil, err
-		}
-	} else {
-		if year < 1 || year > 9999 {
-			return nil, yaql.Raise("ValueError", "year %d is out of range", year)
-		}
-		d := time.Date(year, 1, julian, 0, 0, 0, 0, time.UTC)
-		if d.Year() < 1 || d.Year() > 9999 {
-			return nil, yaql.Raise("ValueError", "year %d is out of range", d.Year())
-		}
-		year, month, day = d.Year(), int(d.Month()), d.Day()
-	}
-	if leapYearFix {
-		year = 1900
-	}
-	loc := utcZone
-	if gmtoff != nil {
-		us := int64(*gmtoff)*usPerSecond + int64(*gmtoffFraction)
-		if us <= -usPerDay || us >= usPerDay {
-			return nil, yaql.Raise("ValueError", "offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24), not %s.", value.TimeSpan{Micros: us}.Repr())
-		}
-		if us%usPerSecond != 0 {
-			return nil, yaql.Raise("ValueError", "offsets with a fraction of a second are not supported")
-		}
-		if tzName == "" {
-			tzName = pyTimezoneName(*gmtoff)
-		}
-		loc = time.FixedZone(tzName, *gmtoff)
-	}
-	return newDate(int64(year), int64(month), int64(day), int64(hour), int64(minute), int64(second), int64(fraction), loc)
-}
-
-// pyTimezoneName is the name of Python's datetime.timezone for an offset
-// in seconds: UTC, UTC+05:30, UTC-00:00:30.
-func pyTimezoneName(off int) string {
-	if off == 0 {
-		return "UTC"
-	}
-	sign := '+'
-	if off < 0 {
-		sign, off = '-', -off
-	}
-	s := fmt.Sprintf("UTC%c%02d:%02d", sign, off/3600, off/60%60)
-	if off%60 != 0 {
-		s += fmt.Sprintf(":%02d", off%60)
-	}
-	return s
-}
-
-// pyWeekday is Python's date(year, month, day).weekday(): Monday is 0.
-func pyWeekday(year, month, day int) (int, error) {
-	if _, err := newDate(int64(year), int64(month), int64(day), 0, 0, 0, 0, time.UTC); err != nil {
-		return 0, err
-	}
-	return (int(time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC).Weekday()) + 6) % 7, nil
-}
-
-func daysInYear(year int) int {
-	if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
-		return 366
-	}
-	return 365
-}
-
-// ---------------------------------------------------------------------
-// dateutil's parser.
 
 var (
 	duJump     = wordSet(" ", ".", ",", ";", "-", "/", "'", "at", "on", "and", "ad", "m", "t", "of", "st", "nd", "rd", "th")
@@ -471,7 +57,7 @@ func lookup(m map[string]int, token string) (int, bool) {
 func duTokens(s string) []string {
 	rs := []rune(strings.ReplaceAll(s, "\x00", ""))
 	isWord := func(r rune) bool { return unicode.IsLetter(r) }
-	isNum := func(r rune) bool { _, ok := decimalDigit(r); return ok }
+	isNum := func(r rune) bool { _, ok := value.DecimalDigit(r); return ok }
 	var tokens []string
 	i := 0
 	for i < len(rs) {
@@ -579,7 +165,7 @@ func splitKeepingDecimal(s string) []string {
 
 func asciiDigits(s string) string {
 	return strings.Map(func(r rune) rune {
-		if d, ok := decimalDigit(r); ok {
+		if d, ok := value.DecimalDigit(r); ok {
 			return rune(d)
 		}
 		return r
@@ -635,7 +221,7 @@ func ratInt(r *big.Rat) int {
 
 // ratFrac returns int(60 * (r % 1)) for r >= 0, or -1 when r is whole.
 func ratFrac60(r *big.Rat) int {
-	_, m := floorDivMod(r.Num(), r.Denom())
+	m := new(big.Int).Mod(r.Num(), r.Denom())
 	if m.Sign() == 0 {
 		return -1
 	}
@@ -838,16 +424,16 @@ func (r *duResult) empty() bool {
 		r.second < 0 && r.microsecond < 0 && !r.hasTzName && r.tzOffset == nil && r.ampm < 0
 }
 
-// parseDateUtil parses a date as dateutil's parser.parse(s) does, with
-// now giving the missing parts (today at midnight) and the century of
+// ParseDate parses a date as dateutil's parser.parse(s) does, with now
+// giving the missing parts (today at midnight) and the century of
 // two-digit years; a date without a zone is taken as UTC.
-func parseDateUtil(s string, now time.Time) (value.Value, error) {
+func ParseDate(s string, now time.Time) (time.Time, error) {
 	res, err := duParse(s, now.Year())
 	if err != nil {
-		return nil, yaql.Raise("ParserError", "Unknown string format: %s", s)
+		return time.Time{}, raise("ParserError", "Unknown string format: %s", s)
 	}
 	if res.empty() {
-		return nil, yaql.Raise("ParserError", "String does not contain a date: %s", s)
+		return time.Time{}, raise("ParserError", "String does not contain a date: %s", s)
 	}
 	def := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 	f := [7]int{def.Year(), int(def.Month()), def.Day(), 0, 0, 0, 0}
@@ -858,7 +444,7 @@ func parseDateUtil(s string, now time.Time) (value.Value, error) {
 	}
 	if res.day < 0 {
 		if res.month >= 0 && (res.month < 1 || res.month > 12) {
-			return nil, yaql.Raise("ParserError", "bad month number %d; must be 1-12: %s", res.month, s)
+			return time.Time{}, raise("ParserError", "bad month number %d; must be 1-12: %s", res.month, s)
 		}
 		if last := daysInMonthAnyYear(f[0], f[1]); f[2] > last {
 			f[2] = last
@@ -867,29 +453,26 @@ func parseDateUtil(s string, now time.Time) (value.Value, error) {
 	for _, v := range f {
 		switch {
 		case v == math.MaxInt64:
-			return nil, yaql.Raise("OverflowError", "Python int too large to convert to C long")
+			return time.Time{}, raise("OverflowError", "Python int too large to convert to C long")
 		case v > math.MaxInt32:
-			return nil, yaql.Raise("OverflowError", "signed integer is greater than maximum")
+			return time.Time{}, raise("OverflowError", "signed integer is greater than maximum")
 		}
 	}
-	d, err := newDate(int64(f[0]), int64(f[1]), int64(f[2]), int64(f[3]), int64(f[4]), int64(f[5]), int64(f[6]), time.UTC)
+	t, err := Date(int64(f[0]), int64(f[1]), int64(f[2]), int64(f[3]), int64(f[4]), int64(f[5]), int64(f[6]), time.UTC)
 	if err != nil {
-		return nil, yaql.Raise("ParserError", "%s: %s", err.(*yaql.Error).Msg, s)
+		return time.Time{}, raise("ParserError", "%s: %s", err.(*value.Exception).Message, s)
 	}
-	t := d.(value.DateTime).T
 	if res.weekday >= 0 && res.day <= 0 {
 		jump := (7 - (int(t.Weekday())+6)%7 + res.weekday) % 7
-		shifted, err := shiftDate(t, int64(jump)*usPerDay)
-		if err != nil {
-			return nil, err
+		if t, err = Add(t, int64(jump)*usPerDay); err != nil {
+			return time.Time{}, err
 		}
-		t = shifted.(value.DateTime).T
 	}
 	loc, err := duZone(res)
 	if err != nil {
-		return nil, err
+		return time.Time{}, err
 	}
-	return value.DateTime{T: time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc)}, nil
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc), nil
 }
 
 // duZone is the time zone dateutil gives the result, for a machine whose
@@ -897,9 +480,9 @@ func parseDateUtil(s string, now time.Time) (value.Value, error) {
 func duZone(res *duResult) (*time.Location, error) {
 	switch {
 	case res.hasTzName && res.tzName == "UTC":
-		return utcZone, nil
+		return UTC, nil
 	case res.tzOffset != nil && *res.tzOffset == 0:
-		return utcZone, nil
+		return UTC, nil
 	case res.tzOffset != nil:
 		off := *res.tzOffset
 		days := off / 86400
@@ -908,16 +491,16 @@ func duZone(res *duResult) (*time.Location, error) {
 		}
 		switch {
 		case days > math.MaxInt32 || days < math.MinInt32:
-			return nil, yaql.Raise("OverflowError", "Python int too large to convert to C int")
-		case days > maxSpanDays || days < -maxSpanDays:
-			return nil, yaql.Raise("OverflowError", "days=%d; must have magnitude <= %d", days, maxSpanDays)
+			return nil, raise("OverflowError", "Python int too large to convert to C int")
+		case days > MaxSpanDays || days < -MaxSpanDays:
+			return nil, raise("OverflowError", "days=%d; must have magnitude <= %d", days, MaxSpanDays)
 		}
 		if off <= -86400 || off >= 86400 {
-			return nil, yaql.Raise("ValueError", "offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24).")
+			return nil, raise("ValueError", "offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24).")
 		}
 		return time.FixedZone(res.tzName, off), nil
 	}
-	return utcZone, nil
+	return UTC, nil
 }
 
 func couldBeTzName(res *duResult, token string) bool {
