@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"murano.dev/playground/engine/internal/pytime"
 	"murano.dev/playground/engine/value"
 )
 
@@ -89,64 +90,55 @@ func constructScalar(tag, s string) (Kind, value.Value, *Error) {
 
 func constructInt(s string) (value.Value, *Error) {
 	s = strings.ReplaceAll(s, "_", "")
-	sign := 1
+	neg := false
 	if s != "" && (s[0] == '-' || s[0] == '+') {
-		if s[0] == '-' {
-			sign = -1
-		}
+		neg = s[0] == '-'
 		s = s[1:]
 	}
-	var n *big.Int
-	var err *Error
+	var n value.Value
+	var err error
 	switch {
 	case s == "0":
-		n = new(big.Int)
+		return value.Int(0), nil
 	case strings.HasPrefix(s, "0b"):
-		n, err = pyInt(s[2:], 2)
+		n, err = value.ParseInt(s[2:], 2)
 	case strings.HasPrefix(s, "0x"):
-		n, err = pyInt(s[2:], 16)
+		n, err = value.ParseInt(s[2:], 16)
 	case strings.HasPrefix(s, "0"):
-		n, err = pyInt(s, 8)
+		n, err = value.ParseInt(s, 8)
 	case strings.Contains(s, ":"):
-		n = new(big.Int)
-		base := big.NewInt(1)
-		parts := strings.Split(s, ":")
-		for i := len(parts) - 1; i >= 0; i-- {
-			d, perr := pyInt(parts[i], 10)
-			if perr != nil {
-				return nil, perr
+		sum := new(big.Int)
+		for _, part := range strings.Split(s, ":") {
+			d, err := value.ParseInt(part, 10)
+			if err != nil {
+				return nil, pyError(err)
 			}
-			n.Add(n, d.Mul(d, base))
-			base.Mul(base, big.NewInt(60))
+			b, _ := value.ToBig(d)
+			sum.Mul(sum, big.NewInt(60)).Add(sum, b)
 		}
+		n = value.NewInt(sum)
 	case s == "":
 		return nil, &Error{"IndexError", "string index out of range"}
 	default:
-		n, err = pyInt(s, 10)
+		n, err = value.ParseInt(s, 10)
 	}
 	if err != nil {
-		return nil, err
+		return nil, pyError(err)
 	}
-	if sign < 0 {
-		n.Neg(n)
+	if neg {
+		b, _ := value.ToBig(n)
+		n = value.NewInt(new(big.Int).Neg(b))
 	}
-	return value.NewInt(n), nil
+	return n, nil
 }
-
-// pyInt is Python's int(s, base) for the ASCII digits YAML allows.
-func pyInt(s string, base int) (*big.Int, *Error) {
-	if n, ok := new(big.Int).SetString(strings.TrimSpace(s), base); ok {
-		return n, nil
-	}
-	return nil, &Error{"ValueError", "invalid literal for int() with base " + strconv.Itoa(base) + ": " + value.QuoteString(s)}
-}
-
-var pyFloatSyntax = regexp.MustCompile(`^[-+]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[-+]?[0-9]+)?|inf|infinity|nan)$`)
 
 func constructFloat(s string) (value.Value, *Error) {
 	t := strings.ToLower(strings.ReplaceAll(s, "_", ""))
+	if t == "" {
+		return nil, &Error{"IndexError", "string index out of range"}
+	}
 	sign := 1.0
-	if t != "" && (t[0] == '-' || t[0] == '+') {
+	if t[0] == '-' || t[0] == '+' {
 		if t[0] == '-' {
 			sign = -1
 		}
@@ -158,108 +150,67 @@ func constructFloat(s string) (value.Value, *Error) {
 	case t == ".nan":
 		return value.Float(math.NaN()), nil
 	case strings.Contains(t, ":"):
-		f, base := 0.0, 1.0
-		parts := strings.Split(t, ":")
-		for i := len(parts) - 1; i >= 0; i-- {
-			d, err := pyFloat(parts[i])
+		f := 0.0
+		for _, part := range strings.Split(t, ":") {
+			d, err := value.ParseFloat(part)
 			if err != nil {
-				return nil, err
+				return nil, pyError(err)
 			}
-			f += d * base
-			base *= 60
+			f = f*60 + float64(d)
 		}
 		return value.Float(sign * f), nil
 	}
-	f, err := pyFloat(t)
+	f, err := value.ParseFloat(t)
 	if err != nil {
-		return nil, err
+		return nil, pyError(err)
 	}
-	return value.Float(sign * f), nil
+	return value.Float(sign * float64(f)), nil
 }
 
-// pyFloat is Python's float(s) for decimal text.
-func pyFloat(s string) (float64, *Error) {
-	t := strings.TrimSpace(s)
-	if pyFloatSyntax.MatchString(strings.ToLower(t)) {
-		if f, err := strconv.ParseFloat(t, 64); err == nil || strings.Contains(err.Error(), "range") {
-			return f, nil
-		}
-	}
-	return 0, &Error{"ValueError", "could not convert string to float: " + value.QuoteString(s)}
+// pyError is the error of a Python conversion.
+func pyError(err error) *Error {
+	ex := err.(*value.Exception)
+	return &Error{ex.Class, ex.Message}
 }
 
 var timestampParts = regexp.MustCompile(`^([0-9]{4})-([0-9][0-9]?)-([0-9][0-9]?)` +
 	`(?:(?:[Tt]|[ \t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\.([0-9]*))?` +
 	`(?:[ \t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$`)
 
-// constructTimestamp builds a date or a datetime, with Python's range
-// checks.
+// constructTimestamp builds a date or a datetime as SafeConstructor does:
+// the time zone first, then Python's checks of the fields.
 func constructTimestamp(s string) (Kind, value.Value, *Error) {
 	m := timestampParts.FindStringSubmatch(s)
 	if m == nil {
 		return 0, nil, &Error{"AttributeError", "'NoneType' object has no attribute 'groupdict'"}
 	}
-	num := func(i int) int { n, _ := strconv.Atoi(m[i]); return n }
-	year, month, day := num(1), num(2), num(3)
-	switch {
-	case year < 1:
-		return 0, nil, &Error{"ValueError", "year " + strconv.Itoa(year) + " is out of range"}
-	case month < 1 || month > 12:
-		return 0, nil, &Error{"ValueError", "month must be in 1..12"}
-	case day < 1 || day > daysIn(year, month):
-		return 0, nil, &Error{"ValueError", "day is out of range for month"}
-	}
+	num := func(i int) int64 { n, _ := strconv.ParseInt(m[i], 10, 64); return n }
 	if m[4] == "" {
-		return Date, value.DateTime{T: time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC)}, nil
-	}
-	hour, minute, second := num(4), num(5), num(6)
-	switch {
-	case hour > 23:
-		return 0, nil, &Error{"ValueError", "hour must be in 0..23"}
-	case minute > 59:
-		return 0, nil, &Error{"ValueError", "minute must be in 0..59"}
-	case second > 59:
-		return 0, nil, &Error{"ValueError", "second must be in 0..59"}
+		d, err := pytime.Date(num(1), num(2), num(3), 0, 0, 0, 0, time.UTC)
+		if err != nil {
+			return 0, nil, pyError(err)
+		}
+		return Date, value.DateTime{T: d}, nil
 	}
 	frac := m[7]
 	if len(frac) > 6 {
 		frac = frac[:6]
 	}
-	micros, _ := strconv.Atoi(frac + strings.Repeat("0", 6-len(frac)))
+	micros, _ := strconv.ParseInt(frac+strings.Repeat("0", 6-len(frac)), 10, 64)
 	loc := time.UTC
 	if m[9] != "" {
-		offset := (num(10)*60 + num(11)) * 60
-		if offset >= 24*3600 {
-			return 0, nil, &Error{"ValueError", "offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24), not " + pyTimedelta(m[9], offset) + "."}
-		}
+		offset := (num(10)*60 + num(11)) * 60_000_000
 		if m[9] == "-" {
 			offset = -offset
 		}
-		loc = time.FixedZone("", offset)
-	}
-	return Timestamp, value.DateTime{T: time.Date(year, time.Month(month), day, hour, minute, second, micros*1000, loc)}, nil
-}
-
-func daysIn(year, month int) int {
-	return time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
-}
-
-// pyTimedelta is repr() of a timedelta of the given sign and seconds
-// (under a day's worth of hours times 100).
-func pyTimedelta(sign string, seconds int) string {
-	if sign == "-" {
-		days := -(seconds + 86399) / 86400
-		rest := days*-86400 - seconds
-		s := "datetime.timedelta(days=" + strconv.Itoa(days)
-		if rest != 0 {
-			s += ", seconds=" + strconv.Itoa(rest)
+		var err error
+		if loc, err = pytime.Timezone(offset, ""); err != nil {
+			return 0, nil, pyError(err)
 		}
-		return s + ")"
 	}
-	days, rest := seconds/86400, seconds%86400
-	s := "datetime.timedelta(days=" + strconv.Itoa(days)
-	if rest != 0 {
-		s += ", seconds=" + strconv.Itoa(rest)
+	d, err := pytime.Date(num(1), num(2), num(3), num(4), num(5), num(6), micros, loc)
+	if err != nil {
+		return 0, nil, pyError(err)
 	}
-	return s + ")"
+	return Timestamp, value.DateTime{T: d}, nil
 }
