@@ -11,6 +11,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 
+	"murano.dev/playground/engine/internal/pyre"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
 )
@@ -357,6 +358,23 @@ func pyTypeName(v value.Value) string {
 		return "generator"
 	}
 	return pyClassName(v)
+}
+
+// pyClassName is the class name (tp_name) Python's messages give for a
+// value: dictionaries are yaql's FrozenDict, and classes of C modules
+// carry the module name.
+func pyClassName(v value.Value) string {
+	switch v.(type) {
+	case *value.Dict:
+		return "FrozenDict"
+	case value.DateTime:
+		return "datetime.datetime"
+	case value.TimeSpan:
+		return "datetime.timedelta"
+	case *pyre.Regex:
+		return "re.Pattern"
+	}
+	return v.Type()
 }
 
 func fnInt(c *yaql.Call) (value.Value, error) {

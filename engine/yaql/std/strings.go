@@ -13,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"murano.dev/playground/engine/internal/pyformat"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
 )
@@ -440,12 +441,19 @@ func fnStringReplaceWithDict(c *yaql.Call) (value.Value, error) {
 	return value.String(s), nil
 }
 
+// fnStringFormat is Python's str.format (engine/internal/pyformat); a
+// date's format spec goes to the date's format method.
 func fnStringFormat(c *yaql.Call) (value.Value, error) {
-	f := &pyFormatter{
-		args:   c.Rest,
-		kwargs: c.Kwargs,
-		check:  c.RT.CheckString,
-		formatOther: func(v value.Value, spec string) (string, error) {
+	kwargs := map[string]value.Value{}
+	for _, kw := range c.Kwargs {
+		kwargs[kw.Name] = kw.Value
+	}
+	f := &pyformat.Formatter{
+		Args:      c.Rest,
+		Kwargs:    kwargs,
+		ClassName: pyClassName,
+		Check:     c.RT.CheckString,
+		FormatOther: func(v value.Value, spec string) (string, error) {
 			s, err := c.CallFunction("format", v, value.String(spec))
 			if err != nil {
 				return "", err
@@ -453,9 +461,9 @@ func fnStringFormat(c *yaql.Call) (value.Value, error) {
 			return value.Str(s), nil
 		},
 	}
-	s, err := f.format(stringArg(c, 0))
+	s, err := f.Format(stringArg(c, 0))
 	if err != nil {
-		return nil, err
+		return nil, raised(err)
 	}
 	return value.String(s), nil
 }
