@@ -3,9 +3,7 @@ package std_test
 import "testing"
 
 // commonCases are expressions of the common library with the outcome the
-// reference gives (plain flavour), obtained with
-//
-//	echo '{"expr": "<expr>"}' | /usr/bin/python3 ../shared/oracle/oracle.py yaql --flavour plain
+// reference oracle (python3-yaql 2.0.0, plain flavour) gives.
 //
 // want is the JSON result or "!" + "Class: message" for an error.
 var commonCases = []struct{ expr, want string }{

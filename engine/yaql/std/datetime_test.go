@@ -12,9 +12,7 @@ import (
 )
 
 // dateTimeCases are expressions of the date_time library with the outcome
-// the reference gives (plain flavour), obtained with
-//
-//	echo '{"expr": "<expr>"}' | /usr/bin/python3 ../shared/oracle/oracle.py yaql --flavour plain
+// the reference oracle (python3-yaql 2.0.0, plain flavour) gives.
 //
 // want is the JSON result or "!" + "Class: message" for an error. None of
 // them depends on the current date.

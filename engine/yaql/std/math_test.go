@@ -12,9 +12,7 @@ import (
 )
 
 // mathCases are expressions of the math library with the outcome the
-// reference gives (plain flavour), obtained with
-//
-//	echo '{"expr": "<expr>"}' | /usr/bin/python3 ../shared/oracle/oracle.py yaql --flavour plain
+// reference oracle (python3-yaql 2.0.0, plain flavour) gives.
 //
 // want is the JSON result or "!" + "Class: message" for an error.
 var mathCases = []struct{ expr, want string }{

@@ -10,9 +10,8 @@ import (
 )
 
 // flavourCase is an expression evaluated in a flavour with the outcome
-// the reference gives, obtained with
-//
-//	echo '{"expr": "<expr>"}' | /usr/bin/python3 ../shared/oracle/oracle.py yaql --flavour <flavour>
+// the reference oracle (python3-yaql 2.0.0 and python3-murano 14.0.0,
+// in that flavour) gives.
 //
 // want is the JSON result, "~" + the result when the oracle flagged a set
 // (order ignored), or "!" + "Class: message" for an error.

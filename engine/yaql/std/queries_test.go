@@ -7,9 +7,7 @@ import (
 )
 
 // queryCases are expressions of the queries library with the outcome the
-// reference gives (plain flavour), obtained with
-//
-//	echo '{"expr": "<expr>"}' | /usr/bin/python3 ../shared/oracle/oracle.py yaql --flavour plain
+// reference oracle (python3-yaql 2.0.0, plain flavour) gives.
 //
 // want is the JSON result, "~" + the result when the oracle flagged a set
 // (order ignored), or "!" + "Class: message" for an error.
