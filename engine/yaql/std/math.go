@@ -47,8 +47,8 @@ func registerMath(c *yaql.Context, _ Options) {
 		yaql.Fn("bitwiseXor", bitwise(func(z, x, y *big.Int) *big.Int { return z.Xor(x, y) }), intPair...),
 		yaql.Fn("shiftBitsLeft", fnShiftLeft, yaql.P("value", pyIntType), yaql.P("bitsNumber", pyIntType)),
 		yaql.Fn("shiftBitsRight", fnShiftRight, yaql.P("value", pyIntType), yaql.P("bitsNumber", pyIntType)),
-		yaql.Fn("max", fnMax, yaql.P("a", yaql.Any), yaql.P("b", yaql.Any)),
-		yaql.Fn("min", fnMin, yaql.P("a", yaql.Any), yaql.P("b", yaql.Any)),
+		yaql.Fn("max", fnMinMax(true), yaql.P("a", yaql.Any), yaql.P("b", yaql.Any)),
+		yaql.Fn("min", fnMinMax(false), yaql.P("a", yaql.Any), yaql.P("b", yaql.Any)),
 		yaql.Fn("pow", fnPow, yaql.P("a", yaql.Number), yaql.P("b", yaql.Number), yaql.Opt("c", yaql.Number.OrNull(), value.Null)),
 		yaql.Fn("sign", fnSign, yaql.P("num", yaql.Number)),
 		yaql.Fn("round", fnRound, yaql.P("number", yaql.Number), yaql.Opt("ndigits", pyIntType, value.Int(0))),
@@ -462,6 +462,8 @@ func fnRandInt(c *yaql.Call) (value.Value, error) {
 	return value.NewInt(r.Add(r, lo)), nil
 }
 
+// numberOrSelf returns a boolean as the integer Python takes it for (True
+// is 1), other values as they are.
 func numberOrSelf(v value.Value) value.Value {
 	if b, ok := v.(value.Bool); ok {
 		if b {
@@ -557,28 +559,20 @@ func fnShiftRight(c *yaql.Call) (value.Value, error) {
 	return value.NewInt(new(big.Int).Rsh(x, uint(n))), nil
 }
 
-// fnMax returns b when b > a (with the context's #operator_>), else a.
-func fnMax(c *yaql.Call) (value.Value, error) {
-	gt, err := c.CallFunction("#operator_>", yaql.NoValue, c.Args[1], c.Args[0])
-	if err != nil {
-		return nil, err
-	}
-	if value.Truth(gt) {
-		return c.Args[1], nil
-	}
-	return c.Args[0], nil
-}
-
-// fnMin returns a when b > a, else b.
-func fnMin(c *yaql.Call) (value.Value, error) {
-	gt, err := c.CallFunction("#operator_>", yaql.NoValue, c.Args[1], c.Args[0])
-	if err != nil {
-		return nil, err
-	}
-	if value.Truth(gt) {
+// fnMinMax returns max(a, b) (greater) or min(a, b) as the reference
+// does, with the context's #operator_>: max is b when b > a, else a; min
+// is a when b > a, else b.
+func fnMinMax(greater bool) func(c *yaql.Call) (value.Value, error) {
+	return func(c *yaql.Call) (value.Value, error) {
+		gt, err := c.CallFunction("#operator_>", yaql.NoValue, c.Args[1], c.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		if value.Truth(gt) == greater {
+			return c.Args[1], nil
+		}
 		return c.Args[0], nil
 	}
-	return c.Args[1], nil
 }
 
 func fnSign(c *yaql.Call) (value.Value, error) {

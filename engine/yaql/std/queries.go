@@ -7,7 +7,6 @@ package std
 
 import (
 	"errors"
-	"math/big"
 
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
@@ -314,7 +313,7 @@ func qEnumerate(c *yaql.Call) (value.Value, error) {
 		if value.IsNull(start) {
 			return nil, yaql.Raise("TypeError", "'NoneType' object cannot be interpreted as an integer")
 		}
-		i := qIntValue(start)
+		i := numberOrSelf(start)
 		return func() (value.Value, bool, error) {
 			v, ok, err := qNext(c.RT, src)
 			if err != nil || !ok {
@@ -327,45 +326,16 @@ func qEnumerate(c *yaql.Call) (value.Value, error) {
 	}), nil
 }
 
-// qIntValue returns an integer argument as an integer (true as 1).
-func qIntValue(v value.Value) value.Value {
-	if b, ok := v.(value.Bool); ok {
-		if b {
-			return value.Int(1)
-		}
-		return value.Int(0)
-	}
-	return v
-}
-
-// qAddInt adds two integers without overflow.
+// qAddInt adds two integers.
 func qAddInt(a, b value.Value) value.Value {
-	x, ok1 := a.(value.Int)
-	y, ok2 := b.(value.Int)
-	if s := x + y; ok1 && ok2 && ((x >= 0) != (y >= 0) || (s >= 0) == (x >= 0)) {
-		return s
-	}
-	bx, _ := value.ToBig(a)
-	by, _ := value.ToBig(b)
-	return value.NewInt(new(big.Int).Add(bx, by))
+	s, _ := numAdd(nil, a, b)
+	return s
 }
 
 // qCmpInt compares two integers: -1, 0 or 1.
 func qCmpInt(a, b value.Value) int {
-	x, ok1 := a.(value.Int)
-	y, ok2 := b.(value.Int)
-	if ok1 && ok2 {
-		switch {
-		case x < y:
-			return -1
-		case x > y:
-			return 1
-		}
-		return 0
-	}
-	bx, _ := value.ToBig(a)
-	by, _ := value.ToBig(b)
-	return bx.Cmp(by)
+	c, _ := numCmp(a, b)
+	return c
 }
 
 func qAny(c *yaql.Call) (value.Value, error) {
@@ -581,9 +551,9 @@ func qSelectMany(c *yaql.Call) (value.Value, error) {
 }
 
 func qRange(c *yaql.Call) (value.Value, error) {
-	start, stop, step := value.Value(value.Int(0)), qIntValue(c.Args[0]), value.Value(value.Int(1))
+	start, stop, step := value.Value(value.Int(0)), numberOrSelf(c.Args[0]), value.Value(value.Int(1))
 	if len(c.Args) == 3 {
-		start, stop, step = qIntValue(c.Args[0]), qIntValue(c.Args[1]), qIntValue(c.Args[2])
+		start, stop, step = numberOrSelf(c.Args[0]), numberOrSelf(c.Args[1]), numberOrSelf(c.Args[2])
 	}
 	dir := qCmpInt(step, value.Int(0))
 	if dir == 0 {
@@ -604,7 +574,7 @@ func qRange(c *yaql.Call) (value.Value, error) {
 }
 
 func qSequence(c *yaql.Call) (value.Value, error) {
-	cur, step := qIntValue(c.Args[0]), qIntValue(c.Args[1])
+	cur, step := numberOrSelf(c.Args[0]), numberOrSelf(c.Args[1])
 	return value.NewIterator(func() (value.Value, bool, error) {
 		if err := c.RT.Step(); err != nil {
 			return nil, false, err
@@ -715,7 +685,7 @@ func qZipLongest(c *yaql.Call) (value.Value, error) {
 }
 
 func qRepeat(c *yaql.Call) (value.Value, error) {
-	v, times := c.Args[0], qIntValue(c.Args[1])
+	v, times := c.Args[0], numberOrSelf(c.Args[1])
 	n := int64(-1)
 	if qCmpInt(times, value.Int(0)) >= 0 {
 		var ok bool

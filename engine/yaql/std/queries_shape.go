@@ -251,7 +251,7 @@ func qSplitAt(c *yaql.Call) (value.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	i := qClampIndex(qIntValue(c.Args[1]), len(items))
+	i := qClampIndex(numberOrSelf(c.Args[1]), len(items))
 	return value.NewPyList([]value.Value{qSliceOf(lst, items, 0, i), qSliceOf(lst, items, i, len(items))}), nil
 }
 
@@ -276,7 +276,7 @@ func qReverse(c *yaql.Call) (value.Value, error) {
 
 func qMergeWith(c *yaql.Call) (value.Value, error) {
 	m := &qMerger{c: c, listMerger: qLambda(c, 2), itemMerger: qLambda(c, 3)}
-	return m.merge(c.Args[0].(*value.Dict), c.Args[1].(*value.Dict), qIntValue(c.Args[4]))
+	return m.merge(c.Args[0].(*value.Dict), c.Args[1].(*value.Dict), numberOrSelf(c.Args[4]))
 }
 
 // qMerger deep-merges dictionaries for mergeWith.

@@ -202,6 +202,27 @@ func reScanLimit(v value.Value) (int, error) {
 	return max(n, 0), nil
 }
 
+// eachMatch calls f with the matches of a scan, at most limit of them (all
+// when limit is negative), each charged a step of the budget.
+func eachMatch(c *yaql.Call, sc *pyre.Scanner, limit int, f func(m pyre.Match) error) error {
+	for n := 0; limit < 0 || n < limit; n++ {
+		if err := c.RT.Step(); err != nil {
+			return err
+		}
+		m, err := sc.Next()
+		if err != nil {
+			return raised(err)
+		}
+		if m == nil {
+			return nil
+		}
+		if err := f(m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func fnRegexSplit(re, str int) func(*yaql.Call) (value.Value, error) {
 	return func(c *yaql.Call) (value.Value, error) {
 		r := c.Args[re].(*pyre.Regex)
@@ -221,26 +242,16 @@ func fnRegexSplit(re, str int) func(*yaql.Call) (value.Value, error) {
 		}
 		var out []value.Value
 		last := 0
-		sc := r.Scan(sub)
-		for n := 0; limit < 0 || n < limit; n++ {
-			if err := c.RT.Step(); err != nil {
-				return nil, err
-			}
-			m, err := sc.Next()
-			if err != nil {
-				return nil, raised(err)
-			}
-			if m == nil {
-				break
-			}
+		err = eachMatch(c, r.Scan(sub), limit, func(m pyre.Match) error {
 			out = append(out, value.String(s[last:m[0]]))
 			for g := 1; g <= r.Groups; g++ {
 				out = append(out, groupValue(sub, m, g))
 			}
 			last = m[1]
-			if err := c.RT.CheckCollection(len(out)); err != nil {
-				return nil, err
-			}
+			return c.RT.CheckCollection(len(out))
+		})
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, value.String(s[last:]))
 		return value.NewPyList(out), nil
@@ -261,25 +272,14 @@ func substitute(c *yaql.Call, r *pyre.Regex, s string, count value.Value, repl f
 	}
 	var pieces []value.Value
 	size, last := 0, 0
-	sc := r.Scan(sub)
-	for n := 0; limit < 0 || n < limit; n++ {
-		if err := c.RT.Step(); err != nil {
-			return nil, err
-		}
-		m, err := sc.Next()
-		if err != nil {
-			return nil, raised(err)
-		}
-		if m == nil {
-			break
-		}
+	err = eachMatch(c, r.Scan(sub), limit, func(m pyre.Match) error {
 		if last < m[0] {
 			pieces = append(pieces, value.String(s[last:m[0]]))
 			size += m[0] - last
 		}
 		v, err := repl(sub, m)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !value.IsNull(v) {
 			pieces = append(pieces, v)
@@ -287,10 +287,11 @@ func substitute(c *yaql.Call, r *pyre.Regex, s string, count value.Value, repl f
 				size += len(t)
 			}
 		}
-		if err := c.RT.CheckString(size); err != nil {
-			return nil, err
-		}
 		last = m[1]
+		return c.RT.CheckString(size)
+	})
+	if err != nil {
+		return nil, err
 	}
 	if last < len(s) {
 		pieces = append(pieces, value.String(s[last:]))

@@ -6,9 +6,7 @@
 package std
 
 import (
-	"encoding/binary"
 	"math/big"
-	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -697,126 +695,13 @@ func fnStringCharacters(c *yaql.Call) (value.Value, error) {
 		}
 		all.WriteString(*cc.chars)
 	}
-	var chars []string
+	var chars []value.Value
 	for _, r := range all.String() {
-		chars = append(chars, string(r))
+		chars = append(chars, value.String(string(r)))
 	}
-	items := make([]value.Value, 0, len(chars))
-	for _, s := range pySetOrder(chars) {
-		items = append(items, value.String(s))
-	}
-	return value.NewTuple(items), nil
+	return value.NewTuple(PySetOrder(chars)), nil
 }
 
-// pySetOrder returns the distinct ASCII strings in the iteration order of
-// a CPython 3.11 set built by adding them in turn.
-func pySetOrder(items []string) []string {
-	type slot struct {
-		key  string
-		hash uint64
-		used bool
-	}
-	table := make([]slot, 8)
-	fill := 0
-	insert := func(table []slot, key string, h uint64) bool {
-		mask := uint64(len(table) - 1)
-		perturb := h
-		i := h & mask
-		for {
-			for j := uint64(0); j <= 9 && (j == 0 || i+9 <= mask); j++ {
-				e := &table[i+j]
-				if !e.used {
-					*e = slot{key, h, true}
-					return true
-				}
-				if e.hash == h && e.key == key {
-					return false
-				}
-			}
-			perturb >>= 5
-			i = (i*5 + 1 + perturb) & mask
-		}
-	}
-	for _, k := range items {
-		h := pyStrHash(k)
-		if !insert(table, k, h) {
-			continue
-		}
-		fill++
-		if fill*5 >= (len(table)-1)*3 {
-			size := 8
-			for size <= fill*4 {
-				size <<= 1
-			}
-			old := table
-			table = make([]slot, size)
-			for _, e := range old {
-				if e.used {
-					insert(table, e.key, e.hash)
-				}
-			}
-		}
-	}
-	var out []string
-	for _, e := range table {
-		if e.used {
-			out = append(out, e.key)
-		}
-	}
-	return out
-}
-
-// pyStrHash is CPython's hash of a Latin-1 string with a zero hash
-// secret: SipHash-1-3 of its bytes.
-func pyStrHash(s string) uint64 {
-	if s == "" {
-		return 0
-	}
-	data := []byte(s)
-	v0 := uint64(0x736f6d6570736575)
-	v1 := uint64(0x646f72616e646f6d)
-	v2 := uint64(0x6c7967656e657261)
-	v3 := uint64(0x7465646279746573)
-	round := func() {
-		v0 += v1
-		v1 = bits.RotateLeft64(v1, 13)
-		v1 ^= v0
-		v0 = bits.RotateLeft64(v0, 32)
-		v2 += v3
-		v3 = bits.RotateLeft64(v3, 16)
-		v3 ^= v2
-		v0 += v3
-		v3 = bits.RotateLeft64(v3, 21)
-		v3 ^= v0
-		v2 += v1
-		v1 = bits.RotateLeft64(v1, 17)
-		v1 ^= v2
-		v2 = bits.RotateLeft64(v2, 32)
-	}
-	b := uint64(len(data)) << 56
-	for len(data) >= 8 {
-		m := binary.LittleEndian.Uint64(data)
-		v3 ^= m
-		round()
-		v0 ^= m
-		data = data[8:]
-	}
-	var tail [8]byte
-	copy(tail[:], data)
-	b |= binary.LittleEndian.Uint64(tail[:])
-	v3 ^= b
-	round()
-	v0 ^= b
-	v2 ^= 0xff
-	round()
-	round()
-	round()
-	h := v0 ^ v1 ^ v2 ^ v3
-	if h == ^uint64(0) {
-		h--
-	}
-	return h
-}
 
 func fnStringIsString(c *yaql.Call) (value.Value, error) {
 	_, ok := c.Args[0].(value.String)
