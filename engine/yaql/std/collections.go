@@ -115,7 +115,17 @@ func registerCollections(c *yaql.Context, o Options) {
 // among them (and in them, recursively) with its elements, as the
 // reference's list() and set() do before collecting.
 func colUnwrapIterators(rt *yaql.Runtime, vals []value.Value) *value.Iterator {
-	stack := []*value.Iterator{value.SliceIterator(vals)}
+	return colExpand(rt, value.SliceIterator(vals), func(v value.Value) bool {
+		_, ok := v.(*value.Iterator)
+		return ok
+	})
+}
+
+// colExpand lazily yields the values of it, replacing those for which
+// nested holds with their own elements, recursively; each value yielded
+// is a step of the budget.
+func colExpand(rt *yaql.Runtime, it *value.Iterator, nested func(value.Value) bool) *value.Iterator {
+	stack := []*value.Iterator{it}
 	return value.NewIterator(func() (value.Value, bool, error) {
 		for len(stack) > 0 {
 			v, ok, err := stack[len(stack)-1].Next()
@@ -126,8 +136,8 @@ func colUnwrapIterators(rt *yaql.Runtime, vals []value.Value) *value.Iterator {
 				stack = stack[:len(stack)-1]
 				continue
 			}
-			if it, isIter := v.(*value.Iterator); isIter {
-				inner, _ := value.Iterate(it)
+			if nested(v) {
+				inner, _ := value.Iterate(v)
 				stack = append(stack, inner)
 				continue
 			}

@@ -389,27 +389,5 @@ func colListInsert(c *yaql.Call) (value.Value, error) {
 // dictionaries are kept whole.
 func colFlatten(c *yaql.Call) (value.Value, error) {
 	it, _ := value.Iterate(c.Args[0])
-	stack := []*value.Iterator{it}
-	return value.NewIterator(func() (value.Value, bool, error) {
-		for len(stack) > 0 {
-			v, ok, err := stack[len(stack)-1].Next()
-			if err != nil {
-				return nil, false, err
-			}
-			if !ok {
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			if value.IsCollection(v) {
-				inner, _ := value.Iterate(v)
-				stack = append(stack, inner)
-				continue
-			}
-			if err := c.RT.Step(); err != nil {
-				return nil, false, err
-			}
-			return v, true, nil
-		}
-		return nil, false, nil
-	}), nil
+	return colExpand(c.RT, it, value.IsCollection), nil
 }

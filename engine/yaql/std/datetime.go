@@ -86,7 +86,9 @@ func registerDateTime(c *yaql.Context, _ Options) {
 			return spanSum(c.Args[0], c.Args[1], -1)
 		}, yaql.P("ts1", yaql.TimeSpan), yaql.P("ts2", yaql.TimeSpan)),
 	)
-	for _, op := range []struct {
+	// The comparisons of dates, then those of spans, as the reference
+	// registers them.
+	comparisons := []struct {
 		name string
 		test func(int) bool
 	}{
@@ -94,21 +96,14 @@ func registerDateTime(c *yaql.Context, _ Options) {
 		{"#operator_>=", func(c int) bool { return c >= 0 }},
 		{"#operator_<", func(c int) bool { return c < 0 }},
 		{"#operator_<=", func(c int) bool { return c <= 0 }},
-	} {
+	}
+	for _, op := range comparisons {
 		test := op.test
 		c.Register(yaql.Fn(op.name, func(c *yaql.Call) (value.Value, error) {
 			return value.Bool(test(c.Args[0].(value.DateTime).T.Compare(c.Args[1].(value.DateTime).T))), nil
 		}, yaql.P("dt1", yaql.DateTime), yaql.P("dt2", yaql.DateTime)))
 	}
-	for _, op := range []struct {
-		name string
-		test func(int) bool
-	}{
-		{"#operator_>", func(c int) bool { return c > 0 }},
-		{"#operator_>=", func(c int) bool { return c >= 0 }},
-		{"#operator_<", func(c int) bool { return c < 0 }},
-		{"#operator_<=", func(c int) bool { return c <= 0 }},
-	} {
+	for _, op := range comparisons {
 		test := op.test
 		c.Register(yaql.Fn(op.name, func(c *yaql.Call) (value.Value, error) {
 			return value.Bool(test(cmpInts(c.Args[0].(value.TimeSpan).Micros, c.Args[1].(value.TimeSpan).Micros))), nil

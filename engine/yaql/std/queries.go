@@ -559,9 +559,19 @@ func qRange(c *yaql.Call) (value.Value, error) {
 	if dir == 0 {
 		return nil, yaql.Raise("ValueError", "range() arg 3 must not be zero")
 	}
+	return qCounter(c, start, step, func(cur value.Value) bool { return qCmpInt(cur, stop) == -dir }), nil
+}
+
+func qSequence(c *yaql.Call) (value.Value, error) {
+	return qCounter(c, numberOrSelf(c.Args[0]), numberOrSelf(c.Args[1]), nil), nil
+}
+
+// qCounter lazily yields start, start + step, … while more (nil: always)
+// holds of the next value.
+func qCounter(c *yaql.Call, start, step value.Value, more func(value.Value) bool) *value.Iterator {
 	cur := start
 	return value.NewIterator(func() (value.Value, bool, error) {
-		if qCmpInt(cur, stop) != -dir {
+		if more != nil && !more(cur) {
 			return nil, false, nil
 		}
 		if err := c.RT.Step(); err != nil {
@@ -570,19 +580,7 @@ func qRange(c *yaql.Call) (value.Value, error) {
 		v := cur
 		cur = qAddInt(cur, step)
 		return v, true, nil
-	}), nil
-}
-
-func qSequence(c *yaql.Call) (value.Value, error) {
-	cur, step := numberOrSelf(c.Args[0]), numberOrSelf(c.Args[1])
-	return value.NewIterator(func() (value.Value, bool, error) {
-		if err := c.RT.Step(); err != nil {
-			return nil, false, err
-		}
-		v := cur
-		cur = qAddInt(cur, step)
-		return v, true, nil
-	}), nil
+	})
 }
 
 func qJoin(c *yaql.Call) (value.Value, error) {
@@ -836,6 +834,16 @@ func qDefaultIfEmpty(c *yaql.Call) (value.Value, error) {
 // reference's delegate does (legacy's toList makes lists, not tuples).
 func qToList(c *yaql.Call, coll value.Value) (value.Value, error) {
 	return c.CallFunction("toList", coll)
+}
+
+// qListItems returns coll.toList() and its elements.
+func qListItems(c *yaql.Call, coll value.Value) (value.Value, []value.Value, error) {
+	lst, err := qToList(c, coll)
+	if err != nil {
+		return nil, nil, err
+	}
+	items, err := qItemsOf(c.RT, lst)
+	return lst, items, err
 }
 
 // qItemsOf returns the elements of what toList returned.

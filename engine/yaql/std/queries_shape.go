@@ -180,11 +180,7 @@ func qSlice(c *yaql.Call) (value.Value, error) {
 func qSplitter(c *yaql.Call, cut func(v value.Value) (split, drop bool, err error)) *value.Iterator {
 	coll := c.Args[0]
 	return qLazy(func() (func() (value.Value, bool, error), error) {
-		lst, err := qToList(c, coll)
-		if err != nil {
-			return nil, err
-		}
-		items, err := qItemsOf(c.RT, lst)
+		lst, items, err := qListItems(c, coll)
 		if err != nil {
 			return nil, err
 		}
@@ -243,11 +239,7 @@ func qSliceWhere(c *yaql.Call) (value.Value, error) {
 }
 
 func qSplitAt(c *yaql.Call) (value.Value, error) {
-	lst, err := qToList(c, c.Args[0])
-	if err != nil {
-		return nil, err
-	}
-	items, err := qItemsOf(c.RT, lst)
+	lst, items, err := qListItems(c, c.Args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -256,11 +248,7 @@ func qSplitAt(c *yaql.Call) (value.Value, error) {
 }
 
 func qReverse(c *yaql.Call) (value.Value, error) {
-	lst, err := qToList(c, c.Args[0])
-	if err != nil {
-		return nil, err
-	}
-	items, err := qItemsOf(c.RT, lst)
+	_, items, err := qListItems(c, c.Args[0])
 	if err != nil {
 		return nil, err
 	}
