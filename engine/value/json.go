@@ -125,18 +125,10 @@ func (p *jsonParser) array() (Value, error) {
 			return nil, err
 		}
 		items = append(items, v)
-		p.space()
-		if p.pos >= len(p.data) {
-			return nil, p.fail("unexpected end of JSON input")
-		}
-		switch p.data[p.pos] {
-		case ',':
-			p.pos++
-		case ']':
-			p.pos++
+		if done, err := p.separator(']', "array element"); err != nil {
+			return nil, err
+		} else if done {
 			return NewTuple(items), nil
-		default:
-			return nil, p.fail(fmt.Sprintf("invalid character %q after array element", p.data[p.pos]))
 		}
 	}
 }
@@ -179,20 +171,30 @@ func (p *jsonParser) object() (Value, error) {
 			return nil, err
 		}
 		d.SetString(k, v)
-		p.space()
-		if p.pos >= len(p.data) {
-			return nil, p.fail("unexpected end of JSON input")
-		}
-		switch p.data[p.pos] {
-		case ',':
-			p.pos++
-		case '}':
-			p.pos++
+		if done, err := p.separator('}', "object key:value pair"); err != nil {
+			return nil, err
+		} else if done {
 			return d, nil
-		default:
-			return nil, p.fail(fmt.Sprintf("invalid character %q after object key:value pair", p.data[p.pos]))
 		}
 	}
+}
+
+// separator reads what follows an element of an array or an object: a
+// comma, or the closing bracket (done).
+func (p *jsonParser) separator(close byte, element string) (done bool, err error) {
+	p.space()
+	if p.pos >= len(p.data) {
+		return false, p.fail("unexpected end of JSON input")
+	}
+	switch p.data[p.pos] {
+	case ',':
+		p.pos++
+		return false, nil
+	case close:
+		p.pos++
+		return true, nil
+	}
+	return false, p.fail(fmt.Sprintf("invalid character %q after %s", p.data[p.pos], element))
 }
 
 func (p *jsonParser) str() (string, error) {

@@ -1,5 +1,6 @@
 // This file reads text as Python's built-in types do: int() and float()
-// of a string, str.isspace and str.strip.
+// of a string, str.isspace and str.strip, and the errors of decoding
+// UTF-8.
 
 package value
 
@@ -184,4 +185,51 @@ func floatText(s string) (string, bool) {
 		}
 	}
 	return string(out), i == len(rs)
+}
+
+// UTF8Problem finds the first sequence of s that is not UTF-8 as
+// Python's decoder reports it: the byte offsets of its start and end, and
+// the reason ("invalid start byte", "invalid continuation byte",
+// "unexpected end of data"). ok is false when s is UTF-8.
+func UTF8Problem(s string) (start, end int, reason string, ok bool) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x80 {
+			i++
+			continue
+		}
+		var n int
+		lo, hi := byte(0x80), byte(0xBF)
+		switch {
+		case c >= 0xC2 && c <= 0xDF:
+			n = 2
+		case c >= 0xE0 && c <= 0xEF:
+			n = 3
+			if c == 0xE0 {
+				lo = 0xA0
+			} else if c == 0xED {
+				hi = 0x9F
+			}
+		case c >= 0xF0 && c <= 0xF4:
+			n = 4
+			if c == 0xF0 {
+				lo = 0x90
+			} else if c == 0xF4 {
+				hi = 0x8F
+			}
+		default:
+			return i, i + 1, "invalid start byte", true
+		}
+		for k := 1; k < n; k++ {
+			if i+k >= len(s) {
+				return i, i + k, "unexpected end of data", true
+			}
+			if s[i+k] < lo || s[i+k] > hi {
+				return i, i + k, "invalid continuation byte", true
+			}
+			lo, hi = 0x80, 0xBF
+		}
+		i += n
+	}
+	return 0, 0, "", false
 }

@@ -131,14 +131,19 @@ type Sized interface {
 	Len() int
 }
 
+// number is Python's int(b): 1 or 0.
+func (b Bool) number() int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // ToFloat converts an integer, boolean or float to float64.
 func ToFloat(v Value) (float64, bool) {
 	switch x := v.(type) {
 	case Bool:
-		if x {
-			return 1, true
-		}
-		return 0, true
+		return float64(x.number()), true
 	case Int:
 		return float64(x), true
 	case BigInt:
@@ -154,10 +159,7 @@ func ToFloat(v Value) (float64, bool) {
 func ToBig(v Value) (*big.Int, bool) {
 	switch x := v.(type) {
 	case Bool:
-		if x {
-			return big.NewInt(1), true
-		}
-		return big.NewInt(0), true
+		return big.NewInt(x.number()), true
 	case Int:
 		return big.NewInt(int64(x)), true
 	case BigInt:
@@ -170,10 +172,7 @@ func ToBig(v Value) (*big.Int, bool) {
 func ToInt64(v Value) (int64, bool) {
 	switch x := v.(type) {
 	case Bool:
-		if x {
-			return 1, true
-		}
-		return 0, true
+		return x.number(), true
 	case Int:
 		return int64(x), true
 	}

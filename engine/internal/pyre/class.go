@@ -45,6 +45,15 @@ func (p *parser) classEscape(this string) classMember {
 	return classMember{lo: c, hi: c}
 }
 
+// classMember reads one member of a set: an escape or a character.
+func (p *parser) classMember(token string) classMember {
+	if token[0] == '\\' {
+		return p.classEscape(token)
+	}
+	r := []rune(token)[0]
+	return classMember{lo: r, hi: r}
+}
+
 func (p *parser) parseClass(eff int) string {
 	here := p.tell() - 1
 	negate := p.match("^")
@@ -57,13 +66,7 @@ func (p *parser) parseClass(eff int) string {
 		if this == "]" && len(items) > 0 {
 			break
 		}
-		var code1 classMember
-		if this[0] == '\\' {
-			code1 = p.classEscape(this)
-		} else {
-			r := []rune(this)[0]
-			code1 = classMember{lo: r, hi: r}
-		}
+		code1 := p.classMember(this)
 		if !p.match("-") {
 			items = append(items, code1)
 			continue
@@ -76,13 +79,7 @@ func (p *parser) parseClass(eff int) string {
 			items = append(items, code1, classMember{lo: '-', hi: '-'})
 			break
 		}
-		var code2 classMember
-		if that[0] == '\\' {
-			code2 = p.classEscape(that)
-		} else {
-			r := []rune(that)[0]
-			code2 = classMember{lo: r, hi: r}
-		}
+		code2 := p.classMember(that)
 		if code1.category != 0 || code2.category != 0 || code2.lo < code1.lo {
 			p.fail("bad character range "+this+"-"+that, utf8.RuneCountInString(this)+1+utf8.RuneCountInString(that))
 		}

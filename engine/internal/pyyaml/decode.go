@@ -125,7 +125,8 @@ func (d *decoder) checkCharacters() bool {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
-			d.fail(d.file.Pos(i), diag.Syntax, &Error{"ReaderError", fmt.Sprintf("unacceptable character #x%04x: %s", text[i], utf8Problem(text[i:]))})
+			_, _, reason, _ := value.UTF8Problem(text[i:])
+			d.fail(d.file.Pos(i), diag.Syntax, &Error{"ReaderError", fmt.Sprintf("unacceptable character #x%04x: %s", text[i], reason)})
 			return false
 		case !printable(r) && !(i == 0 && r == '\uFEFF'):
 			d.fail(d.file.Pos(i), diag.Syntax, &Error{"ReaderError", fmt.Sprintf("unacceptable character #x%04x: special characters are not allowed", r)})
@@ -134,31 +135,6 @@ func (d *decoder) checkCharacters() bool {
 		i += size
 	}
 	return true
-}
-
-// utf8Problem names what is wrong with the invalid UTF-8 sequence at
-// the start of s as Python's decoder does.
-func utf8Problem(s string) string {
-	n := 0
-	switch b := s[0]; {
-	case b >= 0xc2 && b <= 0xdf:
-		n = 2
-	case b >= 0xe0 && b <= 0xef:
-		n = 3
-	case b >= 0xf0 && b <= 0xf4:
-		n = 4
-	default:
-		return "invalid start byte"
-	}
-	for i := 1; i < n; i++ {
-		if i >= len(s) {
-			return "unexpected end of data"
-		}
-		if s[i]&0xc0 != 0x80 {
-			break
-		}
-	}
-	return "invalid continuation byte"
 }
 
 // printable is PyYAML's set of characters allowed in a stream.

@@ -94,44 +94,8 @@ func pyB64Decode(s string) ([]byte, error) {
 // utf8Error returns Python's UnicodeDecodeError for bytes that are not
 // valid UTF-8, nil otherwise.
 func utf8Error(b []byte) error {
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c < 0x80 {
-			i++
-			continue
-		}
-		var n int
-		lo, hi := byte(0x80), byte(0xBF)
-		switch {
-		case c >= 0xC2 && c <= 0xDF:
-			n = 2
-		case c >= 0xE0 && c <= 0xEF:
-			n = 3
-			if c == 0xE0 {
-				lo = 0xA0
-			} else if c == 0xED {
-				hi = 0x9F
-			}
-		case c >= 0xF0 && c <= 0xF4:
-			n = 4
-			if c == 0xF0 {
-				lo = 0x90
-			} else if c == 0xF4 {
-				hi = 0x8F
-			}
-		default:
-			return unicodeDecodeError(b, i, i+1, "invalid start byte")
-		}
-		for k := 1; k < n; k++ {
-			if i+k >= len(b) {
-				return unicodeDecodeError(b, i, i+k, "unexpected end of data")
-			}
-			if ok := b[i+k] >= lo && b[i+k] <= hi; !ok {
-				return unicodeDecodeError(b, i, i+k, "invalid continuation byte")
-			}
-			lo, hi = 0x80, 0xBF
-		}
-		i += n
+	if start, end, reason, bad := value.UTF8Problem(string(b)); bad {
+		return unicodeDecodeError(b, start, end, reason)
 	}
 	return nil
 }
