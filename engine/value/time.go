@@ -20,7 +20,8 @@ func (d DateTime) String() string {
 	if us := d.T.Nanosecond() / 1000; us != 0 {
 		s += fmt.Sprintf(".%06d", us)
 	}
-	return s + offsetString(d.T)
+	_, off := d.T.Zone()
+	return s + FormatOffset(off, ":")
 }
 
 // Repr approximates Python's repr(datetime) with a dateutil time zone.
@@ -42,16 +43,18 @@ func (d DateTime) Repr() string {
 	return "datetime.datetime(" + strings.Join(parts, ", ") + ", tzinfo=" + tz + ")"
 }
 
-func offsetString(t time.Time) string {
-	_, off := t.Zone()
+// FormatOffset formats a UTC offset in seconds as Python does: +HH:MM
+// (isoformat, sep ":") or +HHMM (%z, sep ""), with the seconds when there
+// are some.
+func FormatOffset(off int, sep string) string {
 	sign := '+'
 	if off < 0 {
 		sign = '-'
 		off = -off
 	}
-	s := fmt.Sprintf("%c%02d:%02d", sign, off/3600, off/60%60)
+	s := fmt.Sprintf("%c%02d%s%02d", sign, off/3600, sep, off/60%60)
 	if off%60 != 0 {
-		s += fmt.Sprintf(":%02d", off%60)
+		s += fmt.Sprintf("%s%02d", sep, off%60)
 	}
 	return s
 }

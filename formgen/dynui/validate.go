@@ -313,14 +313,14 @@ func (f *Field) toPython(raw value.Value) (value.Value, *fieldError, error) {
 		parts := strings.Split(pyStr(raw), ",")
 		items := make([]value.Value, len(parts))
 		for i, p := range parts {
-			items[i] = value.String(pyStrip(p))
+			items[i] = value.String(value.TrimSpace(p))
 		}
 		return value.NewPyList(items), nil, nil
 	case ClusterIP:
 		if raw == nil {
 			return value.String(""), nil, nil
 		}
-		s := pyStrip(pyStr(raw))
+		s := value.TrimSpace(pyStr(raw))
 		if s != "" && strings.Contains(s, ":") {
 			a, err := netip.ParseAddr(s)
 			if err != nil || !a.Is6() {
@@ -350,7 +350,7 @@ func (f *Field) toPython(raw value.Value) (value.Value, *fieldError, error) {
 	}
 	s := pyStr(raw)
 	if f.strip {
-		s = pyStrip(s)
+		s = value.TrimSpace(s)
 	}
 	if s == "" {
 		return f.emptyValue, nil, nil
@@ -369,7 +369,7 @@ func trimDecimal(s string) string {
 
 // pyIntText is Python's int(s) for base-10 text.
 func pyIntText(s string) (value.Value, bool) {
-	s = pyStrip(s)
+	s = value.TrimSpace(s)
 	sign := ""
 	if s != "" && (s[0] == '+' || s[0] == '-') {
 		if s[0] == '-' {

@@ -133,13 +133,6 @@ func pyStr(v value.Value) string { return value.Str(v) }
 // pyRepr is Python's repr() of a string.
 func pyRepr(s string) string { return value.QuoteString(s) }
 
-// pyStrip is Python's str.strip() without arguments.
-func pyStrip(s string) string {
-	return strings.TrimFunc(s, pySpace)
-}
-
-func pySpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }
-
 // isEmpty reports whether Django counts the value as empty: None, ”,
 // [], (), {}.
 func isEmpty(v value.Value) bool {
@@ -156,16 +149,13 @@ func isEmpty(v value.Value) bool {
 	return false
 }
 
-// pyType is the Python type name of a node's value in the dashboard.
+// pyType is the Python type name of a node's value in the dashboard's
+// messages (type(x).__name__: date and datetime without their module).
 func pyType(n *decl.Node) string {
 	switch {
-	case n == nil:
-		return "NoneType"
-	case n.Kind == decl.Map:
-		return "dict"
-	case n.Kind == decl.Date:
+	case n != nil && n.Kind == decl.Date:
 		return "date"
-	case n.Kind == decl.Timestamp:
+	case n != nil && n.Kind == decl.Timestamp:
 		return "datetime"
 	}
 	return n.PyType()

@@ -12,6 +12,7 @@ import (
 	"murano.dev/playground/engine/diag"
 	"murano.dev/playground/engine/internal/pyyaml"
 	"murano.dev/playground/engine/source"
+	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql/syntax"
 )
 
@@ -91,12 +92,9 @@ func (h yaqlHook) Explicit(s string, emb source.Embedded, span source.Span) (syn
 // also allowed when colon is set.
 func onlyWords(s string, colon bool) bool {
 	for _, r := range s {
-		if r != '.' && r != '_' && !(colon && r == ':') && !unicode.IsLetter(r) && !unicode.IsNumber(r) && !pySpace(r) {
+		if r != '.' && r != '_' && !(colon && r == ':') && !unicode.IsLetter(r) && !unicode.IsNumber(r) && !value.IsSpace(r) {
 			return false
 		}
 	}
 	return true
 }
-
-// pySpace is Python's str.isspace for one character.
-func pySpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }

@@ -193,15 +193,7 @@ func timezoneName(off int) string {
 	if off == 0 {
 		return "UTC"
 	}
-	sign := '+'
-	if off < 0 {
-		sign, off = '-', -off
-	}
-	s := fmt.Sprintf("UTC%c%02d:%02d", sign, off/3600, off/60%60)
-	if off%60 != 0 {
-		s += fmt.Sprintf(":%02d", off%60)
-	}
-	return s
+	return "UTC" + value.FormatOffset(off, ":")
 }
 
 // Span is Python's timedelta(microseconds=us), with its range checks.
@@ -229,18 +221,4 @@ func SpanFromFloat(f float64) (value.TimeSpan, error) {
 	}
 	b, _ := new(big.Float).SetFloat64(math.RoundToEven(f)).Int(nil)
 	return Span(b)
-}
-
-// formatOffset formats a UTC offset as Python's %z does: +HHMM[SS].
-func formatOffset(d time.Time) string {
-	_, off := d.Zone()
-	sign := '+'
-	if off < 0 {
-		sign, off = '-', -off
-	}
-	s := fmt.Sprintf("%c%02d%02d", sign, off/3600, off/60%60)
-	if off%60 != 0 {
-		s += fmt.Sprintf("%02d", off%60)
-	}
-	return s
 }

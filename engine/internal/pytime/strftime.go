@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"murano.dev/playground/engine/value"
 )
 
 // ErrTooLong is Strftime's error for a result longer than its limit.
@@ -35,7 +37,8 @@ func Strftime(d time.Time, format string, maxLen int) (string, error) {
 		i++
 		switch format[i] {
 		case 'z':
-			b.WriteString(formatOffset(d))
+			_, off := d.Zone()
+			b.WriteString(value.FormatOffset(off, ""))
 		case 'Z':
 			name, _ := d.Zone()
 			b.WriteString(strings.ReplaceAll(name, "%", "%%"))

@@ -702,7 +702,6 @@ func fnStringCharacters(c *yaql.Call) (value.Value, error) {
 	return value.NewTuple(PySetOrder(chars)), nil
 }
 
-
 func fnStringIsString(c *yaql.Call) (value.Value, error) {
 	_, ok := c.Args[0].(value.String)
 	return value.Bool(ok), nil
