@@ -236,14 +236,21 @@ func (c *classDecoder) methods(n *Node, section string) []*Method {
 		if m == nil {
 			continue
 		}
-		if i, ok := index[m.Name]; ok {
-			methods[i] = m
-			continue
-		}
-		index[m.Name] = len(methods)
-		methods = append(methods, m)
+		methods = putByName(methods, index, m.Name, m)
 	}
 	return methods
+}
+
+// putByName adds item to list as a Python dict takes a key: a name
+// already there keeps its place and takes the new item. index maps the
+// names to their places.
+func putByName[T any](list []T, index map[string]int, name string, item T) []T {
+	if i, ok := index[name]; ok {
+		list[i] = item
+		return list
+	}
+	index[name] = len(list)
+	return append(list, item)
 }
 
 // metaClass reads the keys of a meta class: Cardinality, Applies and
@@ -505,12 +512,7 @@ func (c *classDecoder) arguments(n *Node, method, path string) []*Argument {
 			c.report(rec, p, &PyError{Class: "DslSyntaxError", Msg: "Invalid argument order in method " + method})
 			return args
 		}
-		if j, ok := index[arg.Name]; ok {
-			args[j] = arg
-			continue
-		}
-		index[arg.Name] = len(args)
-		args = append(args, arg)
+		args = putByName(args, index, arg.Name, arg)
 	}
 	return args
 }
