@@ -172,15 +172,7 @@ func Cached(pattern string) (*Regex, error) {
 func Compile(pattern string, flags int) (r *Regex, err error) {
 	p := &parser{src: []rune(pattern), pattern: pattern, flags: flags, open: map[int]bool{},
 		groupIndex: map[string]int{}, lookbehind: -1, unsupportedPos: -1}
-	defer func() {
-		if e := recover(); e != nil {
-			pe, ok := e.(parseError)
-			if !ok {
-				panic(e)
-			}
-			r, err = nil, pe.err
-		}
-	}()
+	defer recoverParse(&err)
 	p.advance()
 	body := p.parseSub(p.flags&Verbose != 0, 0, scope{})
 	if p.flags&Locale != 0 {

@@ -20,6 +20,18 @@ type groupRef struct{ group, pos int }
 // parseError carries a pattern error out of the recursive parser.
 type parseError struct{ err error }
 
+// recoverParse, deferred, ends a parse that failed: the error it panicked
+// with becomes *err.
+func recoverParse(err *error) {
+	if e := recover(); e != nil {
+		pe, ok := e.(parseError)
+		if !ok {
+			panic(e)
+		}
+		*err = pe.err
+	}
+}
+
 // parser parses a Python pattern with Python's tokenizer (an escape is
 // one token) and grammar, producing RE2 syntax.
 type parser struct {

@@ -58,15 +58,7 @@ func parseReplacement(repl string, r *Regex) (parts Replacement, err error) {
 		return Replacement{{text: repl, group: -1}}, nil
 	}
 	p := &parser{src: []rune(repl), pattern: repl}
-	defer func() {
-		if e := recover(); e != nil {
-			pe, ok := e.(parseError)
-			if !ok {
-				panic(e)
-			}
-			parts, err = nil, pe.err
-		}
-	}()
+	defer recoverParse(&err)
 	p.advance()
 	var lit strings.Builder
 	addGroup := func(g, offset int) {
