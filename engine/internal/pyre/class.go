@@ -193,26 +193,25 @@ func (s runeSet) class() string {
 	return b.String()
 }
 
+// addRange adds the characters lo, lo+stride, … hi of a Unicode table.
+func (s runeSet) addRange(lo, hi, stride rune) runeSet {
+	if stride == 1 {
+		return append(s, [2]rune{lo, hi})
+	}
+	for c := lo; c <= hi; c += stride {
+		s = append(s, [2]rune{c, c})
+	}
+	return s
+}
+
 func tableSet(tables ...*unicode.RangeTable) runeSet {
 	var out runeSet
 	for _, t := range tables {
 		for _, r := range t.R16 {
-			for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
-				if r.Stride == 1 {
-					out = append(out, [2]rune{c, rune(r.Hi)})
-					break
-				}
-				out = append(out, [2]rune{c, c})
-			}
+			out = out.addRange(rune(r.Lo), rune(r.Hi), rune(r.Stride))
 		}
 		for _, r := range t.R32 {
-			for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
-				if r.Stride == 1 {
-					out = append(out, [2]rune{c, rune(r.Hi)})
-					break
-				}
-				out = append(out, [2]rune{c, c})
-			}
+			out = out.addRange(rune(r.Lo), rune(r.Hi), rune(r.Stride))
 		}
 	}
 	return out
