@@ -40,12 +40,16 @@ export class Engine {
 
   private module?: Promise<WebAssembly.Module>;
   private worker?: Worker;
-  private ready: Promise<void> = Promise.resolve();
+  private ready: Promise<void>;
+  /** Makes the calls made before start() follow the first worker's readiness. */
+  private firstSpawn?: (ready: Promise<void>) => void;
   private abandonReady: (err: Error) => void = () => {};
   private pending = new Map<number, Pending>();
   private nextId = 1;
 
-  constructor(private readonly assets: Assets) {}
+  constructor(private readonly assets: Assets) {
+    this.ready = new Promise<void>((resolve) => (this.firstSpawn = resolve));
+  }
 
   /** Downloads and compiles the module (unless done before) and starts a fresh worker. */
   start(): void {
@@ -80,16 +84,15 @@ export class Engine {
       this.pending.set(id, { resolve, reject }),
     );
     this.onBusy(true);
-    const worker = this.worker;
     try {
       await this.ready;
     } catch (err) {
       this.settle(id, (p) => p.reject(err as Error));
     }
     const p = this.pending.get(id);
-    if (p && worker === this.worker) {
+    if (p) {
       p.sentAt = performance.now();
-      worker!.postMessage({ type: 'call', id, method, params: JSON.stringify(params) } satisfies ToWorker);
+      this.worker!.postMessage({ type: 'call', id, method, params: JSON.stringify(params) } satisfies ToWorker);
     }
     return response;
   }
@@ -140,6 +143,8 @@ export class Engine {
       worker.onerror = (event) => fail(event.message || 'the engine worker failed to start');
     });
     this.ready.catch(() => {});
+    this.firstSpawn?.(this.ready);
+    this.firstSpawn = undefined;
     module.then(
       (compiled) => {
         if (worker !== this.worker) return;
