@@ -1,37 +1,29 @@
 package std_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"golang.org/x/tools/txtar"
-
+	"murano.dev/playground/engine/enginetest"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
 	"murano.dev/playground/engine/yaql/std"
 	"murano.dev/playground/engine/yaql/syntax"
 )
 
-// The golden corpora: yaql's own test suite ported (conformance) and the
-// project's differential corpus, with expectations recorded from the
-// reference oracle. The format is described in ../testdata/README.md.
-var corpusDirs = []string{"../testdata/conformance", "../testdata/differential"}
-
-var corpusFilter = flag.String("corpus-filter", "", "regexp selecting corpus cases by file:id")
+// The golden YAQL corpora: yaql's own test suite ported (conformance) and
+// the project's differential corpus, with expectations recorded from the
+// reference. The format is described in testdata/README.md.
+var corpusDirs = []string{"testdata/conformance", "testdata/differential"}
 
 type corpusCase struct {
 	file, id  string
@@ -45,56 +37,17 @@ type corpusCase struct {
 	unordered bool
 }
 
+// key names the case in skip.txt: "<archive>:<case id>".
 func (c *corpusCase) key() string { return c.file + ":" + c.id }
 
+// loadCorpus reads the cases of the corpus in dir.
 func loadCorpus(t testing.TB, dir string) []*corpusCase {
-	files, _ := filepath.Glob(filepath.Join(dir, "*.txtar"))
 	var cases []*corpusCase
-	for _, f := range files {
-		a, err := txtar.ParseFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range a.Files {
-			c := &corpusCase{file: filepath.Base(f), id: m.Name, flavour: "plain"}
-			sc := bufio.NewScanner(bytes.NewReader(m.Data))
-			sc.Buffer(nil, 16<<20)
-			for sc.Scan() {
-				line := strings.TrimSpace(sc.Text())
-				if line == "" || strings.HasPrefix(line, "#") {
-					continue
-				}
-				k, v, ok := strings.Cut(line, ":")
-				if !ok {
-					t.Fatalf("%s: bad line %q", c.key(), line)
-				}
-				raw := json.RawMessage(strings.TrimSpace(v))
-				var err error
-				switch k {
-				case "flavour":
-					err = json.Unmarshal(raw, &c.flavour)
-				case "expr":
-					err = json.Unmarshal(raw, &c.expr)
-				case "data":
-					c.data = raw
-				case "vars":
-					err = json.Unmarshal(raw, &c.vars)
-				case "options":
-					err = json.Unmarshal(raw, &c.options)
-				case "result":
-					c.result = raw
-				case "error":
-					c.err = new(string)
-					err = json.Unmarshal(raw, c.err)
-				case "unordered":
-					err = json.Unmarshal(raw, &c.unordered)
-				case "note":
-				default:
-					err = fmt.Errorf("unknown key %q", k)
-				}
-				if err != nil {
-					t.Fatalf("%s: %s: %v", c.key(), k, err)
-				}
+	for _, ar := range enginetest.Archives(t, dir) {
+		for _, m := range ar.Files {
+			c, err := parseCase(ar.Name, m.Name, m.Data)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", ar.Path, m.Name, err)
 			}
 			cases = append(cases, c)
 		}
@@ -102,25 +55,41 @@ func loadCorpus(t testing.TB, dir string) []*corpusCase {
 	return cases
 }
 
-// loadSkips reads skip.txt: "<file>:<case id>  <reason>" per line.
-func loadSkips(t testing.TB, dir string) map[string]string {
-	skips := map[string]string{}
-	b, err := os.ReadFile(filepath.Join(dir, "skip.txt"))
+func parseCase(file, id string, data []byte) (*corpusCase, error) {
+	fields, err := enginetest.ParseFields(data)
 	if err != nil {
-		return skips
+		return nil, err
 	}
-	for _, line := range strings.Split(string(b), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+	c := &corpusCase{file: file, id: id, flavour: "plain"}
+	for _, f := range fields {
+		var err error
+		switch f.Key {
+		case "flavour":
+			err = json.Unmarshal(f.Value, &c.flavour)
+		case "expr":
+			err = json.Unmarshal(f.Value, &c.expr)
+		case "data":
+			c.data = f.Value
+		case "vars":
+			err = json.Unmarshal(f.Value, &c.vars)
+		case "options":
+			err = json.Unmarshal(f.Value, &c.options)
+		case "result":
+			c.result = f.Value
+		case "error":
+			c.err = new(string)
+			err = json.Unmarshal(f.Value, c.err)
+		case "unordered":
+			err = json.Unmarshal(f.Value, &c.unordered)
+		case "note":
+		default:
+			err = errors.New("unknown key")
 		}
-		k, reason, _ := strings.Cut(line, " ")
-		if strings.TrimSpace(reason) == "" {
-			t.Errorf("skip.txt: %s has no reason", k)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", f.Key, err)
 		}
-		skips[k] = strings.TrimSpace(reason)
 	}
-	return skips
+	return c, nil
 }
 
 type engineKey struct{ flavour, options string }
@@ -235,9 +204,10 @@ func errorText(err error) string {
 }
 
 // sameOutcome compares an outcome with the expectation: results as JSON
-// values (ints and floats distinct, dictionary order kept, top-level order
-// ignored when unordered), errors by class and message ("Class" alone in
-// the expectation matches any message of that class).
+// texts (enginetest.CanonicalJSON: ints and floats distinct, dictionary
+// order kept; the top-level list as a multiset when unordered), errors by
+// class and message ("Class" alone in the expectation matches any message
+// of that class).
 func sameOutcome(c *corpusCase, result []byte, errText string) bool {
 	if c.err != nil {
 		if result != nil {
@@ -253,253 +223,192 @@ func sameOutcome(c *corpusCase, result []byte, errText string) bool {
 	if result == nil {
 		return false
 	}
-	want, err1 := value.FromJSON(c.result)
-	got, err2 := value.FromJSON(result)
-	if err1 != nil || err2 != nil {
-		return false
-	}
+	want, got := []byte(c.result), result
 	if c.unordered {
-		want, got = sortTop(want), sortTop(got)
-	}
-	return strictEqual(want, got)
-}
-
-func sortTop(v value.Value) value.Value {
-	l, ok := v.(*value.List)
-	if !ok {
-		return v
-	}
-	items := append([]value.Value(nil), l.Items...)
-	sort.Slice(items, func(i, j int) bool {
-		a, _, _ := value.ToJSON(items[i])
-		b, _, _ := value.ToJSON(items[j])
-		return string(a) < string(b)
-	})
-	return value.NewTuple(items)
-}
-
-func strictEqual(a, b value.Value) bool {
-	switch x := a.(type) {
-	case *value.List:
-		y, ok := b.(*value.List)
-		if !ok || len(x.Items) != len(y.Items) {
+		var err1, err2 error
+		want, err1 = enginetest.SortItems(want, 0, -1)
+		got, err2 = enginetest.SortItems(got, 0, -1)
+		if err1 != nil || err2 != nil {
 			return false
 		}
-		for i := range x.Items {
-			if !strictEqual(x.Items[i], y.Items[i]) {
-				return false
-			}
-		}
-		return true
-	case *value.Dict:
-		y, ok := b.(*value.Dict)
-		if !ok || x.Len() != y.Len() {
-			return false
-		}
-		for i, k := range x.Keys() {
-			if !strictEqual(k, y.Keys()[i]) || !strictEqual(x.Values()[i], y.Values()[i]) {
-				return false
-			}
-		}
-		return true
-	case value.Float:
-		y, ok := b.(value.Float)
-		return ok && (x == y || x != x && y != y)
 	}
-	return a.Type() == b.Type() && value.Equal(a, b)
+	same, err := enginetest.SameJSON(want, got)
+	return err == nil && same
 }
 
+// TestCorpus runs every case through the project's engine and compares
+// its outcome with the recorded one; skip.txt beside a corpus lists the
+// cases it does not agree with yet.
 func TestCorpus(t *testing.T) {
-	var filter *regexp.Regexp
-	if *corpusFilter != "" {
-		filter = regexp.MustCompile(*corpusFilter)
-	}
 	for _, dir := range corpusDirs {
 		name := filepath.Base(dir)
 		t.Run(name, func(t *testing.T) {
 			cases := loadCorpus(t, dir)
-			if len(cases) == 0 {
-				t.Skipf("no corpus in %s yet", dir)
-			}
-			skips := loadSkips(t, dir)
-			var failed, skipped, passed int
+			skips := enginetest.LoadSkips(t, filepath.Join(dir, "skip.txt"))
+			known := map[string]bool{}
+			var tally enginetest.Tally
 			for _, c := range cases {
-				if filter != nil && !filter.MatchString(c.key()) {
-					continue
-				}
-				result, errText := evalCase(c)
-				ok := sameOutcome(c, result, errText)
-				_, skip := skips[c.key()]
-				switch {
-				case ok && skip:
-					t.Errorf("%s passes but is in skip.txt: remove it", c.key())
-				case skip:
-					skipped++
-				case ok:
-					passed++
-				default:
-					failed++
-					want := string(c.result)
-					if c.err != nil {
-						want = "error " + *c.err
+				known[c.key()] = true
+				t.Run(c.file+"/"+c.id, func(t *testing.T) {
+					result, errText := evalCase(c)
+					var diffs []string
+					if !sameOutcome(c, result, errText) {
+						want := string(c.result)
+						if c.err != nil {
+							want = "error " + *c.err
+						}
+						got := string(result)
+						if result == nil {
+							got = "error " + errText
+						}
+						diffs = []string{fmt.Sprintf("[%s] %s\n  want %s\n  got  %s", c.flavour, c.expr, want, got)}
 					}
-					got := string(result)
-					if result == nil {
-						got = "error " + errText
+					outcome := skips.Judge(t, c.key(), diffs)
+					tally.Add(outcome)
+					if outcome == enginetest.Skipped {
+						t.SkipNow()
 					}
-					t.Errorf("%s [%s] %s\n  want %s\n  got  %s", c.key(), c.flavour, c.expr, want, got)
-				}
+				})
 			}
-			total := passed + failed + skipped
-			if total > 0 {
-				t.Logf("%s: %d cases: %d agree, %d disagree, %d skipped (agreement %.2f%%)", name, total, passed, failed, skipped, 100*float64(passed)/float64(total))
-			}
+			skips.CheckKeys(t, func(key string) bool { return known[key] })
+			t.Logf("%s: %s", name, &tally)
 		})
 	}
 }
 
-// TestCorpusMatchesOracle re-runs the reference oracle over the corpora
-// and checks that the recorded expectations are what it says today. It
-// needs Debian's python3-yaql and python3-murano; with CI=true their
-// absence is a failure.
+// TestCorpusMatchesOracle re-runs the reference over the corpora, one
+// process per flavour and options, and checks that the recorded
+// expectations are what it says today; with MURANO_UPDATE=1 it rewrites
+// the stale ones. It runs when MURANO_REFERENCE names the reference
+// harness (enginetest.Reference).
 func TestCorpusMatchesOracle(t *testing.T) {
-	oracle := oraclePath()
-	if oracle == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("the reference oracle (../shared/oracle/oracle.py with python3-yaql) is not available")
-		}
-		t.Skip("the reference oracle is not available")
-	}
-	if testing.Short() {
-		t.Skip("slow: runs the Python reference")
-	}
-	update := os.Getenv("MURANO_UPDATE") == "1"
+	oracle := enginetest.Reference(t, "oracle.py")
 	for _, dir := range corpusDirs {
-		updates := map[string]string{}
-		cases := loadCorpus(t, dir)
 		groups := map[string][]*corpusCase{}
-		for _, c := range cases {
+		var keys []string
+		for _, c := range loadCorpus(t, dir) {
 			ob, _ := json.Marshal(c.options)
 			k := c.flavour + " " + string(ob)
+			if groups[k] == nil {
+				keys = append(keys, k)
+			}
 			groups[k] = append(groups[k], c)
 		}
-		for k, group := range groups {
-			flavour, opts, _ := strings.Cut(k, " ")
-			args := []string{oracle, "yaql", "--flavour", flavour, "--timeout", "10"}
-			var o map[string]json.RawMessage
-			json.Unmarshal([]byte(opts), &o)
-			for name, v := range o {
-				args = append(args, "--option", name+"="+string(v))
+		var mu sync.Mutex
+		updates := map[string][]enginetest.Field{}
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			for _, k := range keys {
+				t.Run(k, func(t *testing.T) {
+					t.Parallel()
+					for key, fields := range recheckGroup(t, oracle, k, groups[k]) {
+						mu.Lock()
+						updates[key] = fields
+						mu.Unlock()
+					}
+				})
 			}
-			var in bytes.Buffer
-			for _, c := range group {
-				req := map[string]any{"expr": c.expr}
-				if len(c.data) > 0 {
-					req["data"] = c.data
-				}
-				if len(c.vars) > 0 {
-					req["vars"] = c.vars
-				}
-				b, _ := json.Marshal(req)
-				in.Write(b)
-				in.WriteByte('\n')
-			}
-			cmd := exec.Command("/usr/bin/python3", args...)
-			cmd.Stdin = &in
-			out, err := cmd.Output()
-			if err != nil {
-				t.Fatalf("oracle %s: %v", flavour, err)
-			}
-			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-			if len(lines) != len(group) {
-				t.Fatalf("oracle %s: %d answers for %d cases", flavour, len(lines), len(group))
-			}
-			for i, c := range group {
-				var ans struct {
-					OK        bool            `json:"ok"`
-					Result    json.RawMessage `json:"result"`
-					Error     string          `json:"error"`
-					Unordered bool            `json:"unordered"`
-				}
-				if err := json.Unmarshal([]byte(lines[i]), &ans); err != nil {
-					t.Fatalf("oracle answer %q: %v", lines[i], err)
-				}
-				var res []byte
-				if ans.OK {
-					res = ans.Result
-				}
-				if sameOutcome(c, res, ans.Error) {
-					continue
-				}
-				if update {
-					updates[c.key()] = expectation(ans.OK, ans.Result, ans.Error, ans.Unordered)
-					continue
-				}
-				t.Errorf("%s: the golden expectation is stale: the oracle now says %s (MURANO_UPDATE=1 rewrites it)", c.key(), lines[i])
-			}
-		}
+		})
 		if len(updates) > 0 {
 			rewriteExpectations(t, dir, updates)
 		}
 	}
 }
 
-// expectation renders an oracle answer as the expectation lines of a case.
-func expectation(ok bool, result json.RawMessage, errText string, unordered bool) string {
-	var b strings.Builder
+// recheckGroup runs the cases of one flavour and options ("<flavour>
+// <options JSON>") through the reference in one process and reports the
+// stale expectations, or with MURANO_UPDATE=1 returns them as new
+// expectation fields by case key.
+func recheckGroup(t *testing.T, oracle, group string, cases []*corpusCase) map[string][]enginetest.Field {
+	flavour, opts, _ := strings.Cut(group, " ")
+	args := []string{oracle, "yaql", "--flavour", flavour, "--timeout", "10"}
+	var o map[string]json.RawMessage
+	json.Unmarshal([]byte(opts), &o)
+	for name, v := range o {
+		args = append(args, "--option", name+"="+string(v))
+	}
+	var in bytes.Buffer
+	for _, c := range cases {
+		req := map[string]any{"expr": c.expr}
+		if len(c.data) > 0 {
+			req["data"] = c.data
+		}
+		if len(c.vars) > 0 {
+			req["vars"] = c.vars
+		}
+		b, _ := json.Marshal(req)
+		in.Write(b)
+		in.WriteByte('\n')
+	}
+	cmd := exec.Command(enginetest.Python, args...)
+	cmd.Stdin = &in
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", enginetest.Python, strings.Join(args, " "), err, stderr.Bytes())
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != len(cases) {
+		t.Fatalf("the reference gave %d answers for %d cases", len(lines), len(cases))
+	}
+	updates := map[string][]enginetest.Field{}
+	for i, c := range cases {
+		var ans struct {
+			OK        bool            `json:"ok"`
+			Result    json.RawMessage `json:"result"`
+			Error     string          `json:"error"`
+			Unordered bool            `json:"unordered"`
+		}
+		if err := json.Unmarshal([]byte(lines[i]), &ans); err != nil {
+			t.Fatalf("answer of the reference %q: %v", lines[i], err)
+		}
+		var res []byte
+		if ans.OK {
+			res = ans.Result
+		}
+		switch {
+		case sameOutcome(c, res, ans.Error):
+		case enginetest.Update():
+			updates[c.key()] = expectation(ans.OK, ans.Result, ans.Error, ans.Unordered)
+		default:
+			t.Errorf("%s: the golden expectation is stale: the reference now says %s (MURANO_UPDATE=1 rewrites it)", c.key(), lines[i])
+		}
+	}
+	return updates
+}
+
+// expectation renders an answer of the reference as the expectation
+// fields of a case.
+func expectation(ok bool, result json.RawMessage, errText string, unordered bool) []enginetest.Field {
+	var fields []enginetest.Field
 	if ok {
-		fmt.Fprintf(&b, "result: %s\n", result)
+		fields = append(fields, enginetest.Field{Key: "result", Value: result})
 	} else {
 		e, _ := json.Marshal(errText)
-		fmt.Fprintf(&b, "error: %s\n", e)
+		fields = append(fields, enginetest.Field{Key: "error", Value: e})
 	}
 	if unordered {
-		b.WriteString("unordered: true\n")
+		fields = append(fields, enginetest.Field{Key: "unordered", Value: json.RawMessage("true")})
 	}
-	return b.String()
+	return fields
 }
 
-// rewriteExpectations replaces the expectation lines of the given cases
-// (keyed file:id) in the corpus files of dir.
-func rewriteExpectations(t *testing.T, dir string, updates map[string]string) {
-	files, _ := filepath.Glob(filepath.Join(dir, "*.txtar"))
-	for _, f := range files {
-		a, err := txtar.ParseFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+// rewriteExpectations replaces the expectation fields of the given cases
+// (by key) in the corpus files of dir.
+func rewriteExpectations(t *testing.T, dir string, updates map[string][]enginetest.Field) {
+	for _, ar := range enginetest.Archives(t, dir) {
 		changed := false
-		for i, m := range a.Files {
-			exp, ok := updates[filepath.Base(f)+":"+m.Name]
-			if !ok {
-				continue
+		for i, m := range ar.Files {
+			if exp, ok := updates[ar.Name+":"+m.Name]; ok {
+				ar.Files[i].Data = enginetest.ReplaceFields(m.Data, []string{"result", "error", "unordered"}, exp)
+				changed = true
 			}
-			var keep []string
-			for _, line := range strings.SplitAfter(string(m.Data), "\n") {
-				k, _, _ := strings.Cut(line, ":")
-				if line != "" && k != "result" && k != "error" && k != "unordered" {
-					keep = append(keep, line)
-				}
-			}
-			a.Files[i].Data = []byte(strings.Join(keep, "") + exp)
-			changed = true
 		}
 		if changed {
-			if err := os.WriteFile(f, txtar.Format(a), 0o644); err != nil {
+			if err := ar.Write(); err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("rewrote expectations in %s", f)
+			t.Logf("rewrote expectations in %s", ar.Path)
 		}
 	}
-}
-
-func oraclePath() string {
-	p, _ := filepath.Abs("../../../../shared/oracle/oracle.py")
-	if _, err := os.Stat(p); err != nil {
-		return ""
-	}
-	if err := exec.Command("/usr/bin/python3", "-c", "import yaql, murano").Run(); err != nil {
-		return ""
-	}
-	return p
 }

@@ -6,32 +6,20 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"murano.dev/playground/engine/enginetest"
 )
 
 // TestSetupCoverage checks that every test method of python-setup.md is
 // ported — named in a comment of a Go test of engine/yaql or
 // engine/yaql/std — or listed with a reason in skip-python-setup.txt.
 func TestSetupCoverage(t *testing.T) {
-	dir := filepath.Join("..", "testdata", "conformance")
+	dir := filepath.Join("testdata", "conformance")
 	doc, err := os.ReadFile(filepath.Join(dir, "python-setup.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	skips, err := os.ReadFile(filepath.Join(dir, "skip-python-setup.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	skipped := map[string]string{}
-	for _, line := range strings.Split(string(skips), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		id, reason, _ := strings.Cut(line, " ")
-		if strings.TrimSpace(reason) == "" {
-			t.Errorf("skip-python-setup.txt: %s has no reason", id)
-		}
-		skipped[id] = reason
-	}
+	skips := enginetest.LoadSkips(t, filepath.Join(dir, "skip-python-setup.txt"))
 	var sources strings.Builder
 	for _, pattern := range []string{"../*_test.go", "*_test.go"} {
 		files, _ := filepath.Glob(pattern)
@@ -56,12 +44,12 @@ func TestSetupCoverage(t *testing.T) {
 		}
 		n++
 		ported := regexp.MustCompile(`// ` + m[1] + `\.` + m[2] + `\b`).MatchString(sources.String())
-		id := current + "." + m[2]
+		reason, skipped := skips.Reason(current + "." + m[2])
 		switch {
-		case ported && skipped[id] != "" && !strings.Contains(skipped[id], "is ported"):
+		case ported && skipped && !strings.Contains(reason, "is ported"):
 			t.Errorf("%s.%s is both ported and skipped", m[1], m[2])
-		case !ported && skipped[id] == "":
-			t.Errorf("%s.%s (%s) is neither ported nor in skip-python-setup.txt", m[1], m[2], id)
+		case !ported && !skipped:
+			t.Errorf("%s.%s (%s.%s) is neither ported nor in skip-python-setup.txt", m[1], m[2], current, m[2])
 		}
 	}
 	if n < 60 {
