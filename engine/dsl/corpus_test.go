@@ -1,65 +1,47 @@
-package engine
+package dsl_test
 
 import (
-	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
 
-	"golang.org/x/tools/txtar"
-
+	"murano.dev/playground/engine"
+	"murano.dev/playground/engine/enginetest"
+	"murano.dev/playground/engine/pkg"
 	"murano.dev/playground/engine/value"
 )
 
-// The golden MuranoPL corpora (dsl/testdata, format in its README.md):
-// murano's own DSL unit tests ported as cases (conformance) and programs of
-// our own (differential), with expectations printed by the reference oracle
-// (../shared/oracle/oracle.py dsl). TestDSLCorpus runs them through
-// RunMuranoPL; TestDifferentialAgainstOracle checks that the oracle still
-// prints them.
+// The golden MuranoPL corpora (testdata, format in testdata/README.md):
+// murano's own DSL unit tests ported as cases (conformance) and programs
+// of our own (differential), with expectations printed by the reference
+// (oracle.py dsl of the reference harness). TestCorpus runs them through
+// engine.RunMuranoPL; TestCorpusMatchesOracle checks that the reference
+// still prints them.
 
-var (
-	dslFilter    = flag.String("dsl-filter", "", "regexp selecting MuranoPL corpus cases by archive/case")
-	dslStrict    = flag.Bool("dsl-strict", false, "fail when a case listed in skip.txt passes")
-	dslStack     = flag.Bool("dsl-stack", true, "also compare MuranoPL stack traces with the oracle's formatted ones")
-	dslOracleAll = flag.Bool("dsl-oracle-all", false, "TestDifferentialAgainstOracle: re-run every case, not every 10th")
-)
+var corpusDirs = []string{"testdata/conformance", "testdata/differential"}
 
-var dslCorpora = []string{"dsl/testdata/conformance", "dsl/testdata/differential"}
-
-// muranoTestMeta holds the class files of murano's DSL unit tests, which
-// `classes: "meta"` cases load (never copied into the project).
-const muranoTestMeta = "/usr/lib/python3/dist-packages/murano/tests/unit/dsl/meta"
-
-const oracleScript = "../../shared/oracle/oracle.py"
-
-// dslRequestKeys are the case keys that describe the call, in the order of
-// the format; each is a RunRequest JSON field and an oracle flag.
-var dslRequestKeys = []string{"runtime", "package", "model", "objectId", "class", "static", "props", "method", "args", "kwargs", "exposeAll", "dumpModel", "finalize"}
-
-type dslField struct {
-	key string
-	raw json.RawMessage
-}
+// requestKeys are the case keys that describe the call, in the order of
+// the format; each is a engine.RunRequest JSON field and an oracle flag.
+var requestKeys = []string{"runtime", "package", "model", "objectId", "class", "static", "props", "method", "args", "kwargs", "exposeAll", "dumpModel", "finalize"}
 
 type dslCase struct {
 	archive, name string
 	classes       string // "meta", "archive" or "packages"
-	request       []dslField
+	request       []enginetest.Field
 	schema        bool
 	methods       []string // schema cases: the model builders
 	schemaPackage string
@@ -69,12 +51,13 @@ type dslCase struct {
 	files fstest.MapFS
 }
 
-func (c *dslCase) id() string { return c.archive + "/" + c.name }
+// id names the case in skip.txt: "<archive>:<case>".
+func (c *dslCase) id() string { return c.archive + ":" + c.name }
 
 func (c *dslCase) field(key string) json.RawMessage {
 	for _, f := range c.request {
-		if f.key == key {
-			return f.raw
+		if f.Key == key {
+			return f.Value
 		}
 	}
 	return nil
@@ -105,19 +88,11 @@ func parseUnordered(s string) (unorderedSpec, error) {
 	return u, nil
 }
 
-// loadDSLCorpus reads the *.txtar archives of dir.
-func loadDSLCorpus(dir string) ([]*dslCase, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
-	if err != nil {
-		return nil, err
-	}
+// loadCorpus reads the cases of the corpus in dir.
+func loadCorpus(t testing.TB, dir string) []*dslCase {
+	t.Helper()
 	var cases []*dslCase
-	for _, path := range paths {
-		ar, err := txtar.ParseFile(path)
-		if err != nil {
-			return nil, err
-		}
-		archive := strings.TrimSuffix(filepath.Base(path), ".txtar")
+	for _, ar := range enginetest.Archives(t, dir) {
 		files := fstest.MapFS{}
 		for _, f := range ar.Files {
 			if strings.HasSuffix(f.Name, ".yaml") {
@@ -128,47 +103,40 @@ func loadDSLCorpus(dir string) ([]*dslCase, error) {
 			if strings.HasSuffix(f.Name, ".yaml") {
 				continue
 			}
-			c, err := parseDSLCase(archive, f.Name, f.Data)
+			c, err := parseDSLCase(ar.Name, f.Name, f.Data)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", path, err)
+				t.Fatalf("%s: %v", ar.Path, err)
 			}
 			c.files = files
 			cases = append(cases, c)
 		}
 	}
-	return cases, nil
+	return cases
 }
 
 func parseDSLCase(archive, name string, data []byte) (*dslCase, error) {
 	c := &dslCase{archive: archive, name: name}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 64<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		key, text, ok := strings.Cut(line, ":")
-		raw := json.RawMessage(strings.TrimSpace(text))
-		if !ok || !json.Valid(raw) {
-			return nil, fmt.Errorf("%s: bad line %.80q", name, line)
-		}
+	fields, err := enginetest.ParseFields(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	for _, f := range fields {
 		var err error
-		switch key {
+		switch f.Key {
 		case "classes":
-			err = json.Unmarshal(raw, &c.classes)
+			err = json.Unmarshal(f.Value, &c.classes)
 			if err == nil && c.classes != "meta" && c.classes != "archive" && c.classes != "packages" {
-				err = fmt.Errorf("want \"meta\" or \"archive\"")
+				err = fmt.Errorf("want \"meta\", \"archive\" or \"packages\"")
 			}
 		case "schema":
-			err = json.Unmarshal(raw, &c.schema)
+			err = json.Unmarshal(f.Value, &c.schema)
 		case "methods":
-			err = json.Unmarshal(raw, &c.methods)
+			err = json.Unmarshal(f.Value, &c.methods)
 		case "schemaPackage":
-			err = json.Unmarshal(raw, &c.schemaPackage)
+			err = json.Unmarshal(f.Value, &c.schemaPackage)
 		case "unordered":
 			var items []string
-			if err = json.Unmarshal(raw, &items); err == nil {
+			if err = json.Unmarshal(f.Value, &items); err == nil {
 				for _, item := range items {
 					u, perr := parseUnordered(item)
 					if perr != nil {
@@ -179,21 +147,18 @@ func parseDSLCase(archive, name string, data []byte) (*dslCase, error) {
 				}
 			}
 		case "want":
-			c.want = raw
+			c.want = f.Value
 		case "note":
 		default:
-			if !containsString(dslRequestKeys, key) {
+			if !slices.Contains(requestKeys, f.Key) {
 				err = fmt.Errorf("unknown key")
 				break
 			}
-			c.request = append(c.request, dslField{key, raw})
+			c.request = append(c.request, f)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %v", name, key, err)
+			return nil, fmt.Errorf("%s: %s: %v", name, f.Key, err)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if c.classes == "" || c.want == nil {
 		return nil, fmt.Errorf("%s: classes and want are required", name)
@@ -201,55 +166,23 @@ func parseDSLCase(archive, name string, data []byte) (*dslCase, error) {
 	return c, nil
 }
 
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // runRequest maps the case to the facade's request (without Classes).
-func (c *dslCase) runRequest() (RunRequest, error) {
+func (c *dslCase) runRequest() (engine.RunRequest, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for i, f := range c.request {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		k, _ := json.Marshal(f.key)
+		k, _ := json.Marshal(f.Key)
 		b.Write(k)
 		b.WriteString(": ")
-		b.Write(f.raw)
+		b.Write(f.Value)
 	}
 	b.WriteByte('}')
-	var req RunRequest
+	var req engine.RunRequest
 	err := req.UnmarshalJSON(b.Bytes())
 	return req, err
-}
-
-// loadDSLSkips reads skip.txt: "<archive>:<case>  <reason>" lines, '#'
-// comments; keys are returned as "archive/case".
-func loadDSLSkips(dir string) (map[string]string, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "skip.txt"))
-	if err != nil {
-		return nil, err
-	}
-	skips := map[string]string{}
-	for n, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		key, reason, _ := strings.Cut(line, " ")
-		archive, name, ok := strings.Cut(key, ":")
-		if !ok || strings.TrimSpace(reason) == "" {
-			return nil, fmt.Errorf("skip.txt:%d: want \"<archive>:<case>  <reason>\", got %q", n+1, line)
-		}
-		skips[archive+"/"+name] = strings.TrimSpace(reason)
-	}
-	return skips, nil
 }
 
 // dslWant is the oracle's output for a dsl case.
@@ -269,7 +202,7 @@ type dslWant struct {
 	Log       json.RawMessage `json:"log"`
 }
 
-// expectedError maps the oracle's error to RunError's Type and Message:
+// expectedError maps the oracle's error to engine.RunError's Type and Message:
 // a wrapped Python exception ("MuranoPlException: [names]: message" with
 // originalException "Class: message") is the original's class and
 // message; an exception thrown by MuranoPL code is its first name and
@@ -295,42 +228,19 @@ var (
 // scrub masks memory addresses and Python object ids as the oracle does.
 func scrub(s string) string { return pyIDRe.ReplaceAllString(addrRe.ReplaceAllString(s, "0x?"), "(?)") }
 
-// canonicalJSON re-encodes a JSON text with value.ToJSON after sorting the
-// unordered items of field.
+// canonicalJSON is the canonical text (enginetest.CanonicalJSON) of a JSON
+// value, with the unordered items of field sorted.
 func canonicalJSON(raw []byte, field string, specs []unorderedSpec) (string, error) {
-	v, err := value.FromJSON(raw)
-	if err != nil {
-		return "", err
-	}
 	for _, u := range specs {
-		if u.field == field {
-			v = sortItems(v, u.lo, u.hi)
+		if u.field != field {
+			continue
+		}
+		var err error
+		if raw, err = enginetest.SortItems(raw, u.lo, u.hi); err != nil {
+			return "", err
 		}
 	}
-	out, _, err := value.ToJSON(v)
-	return string(out), err
-}
-
-// sortItems sorts the items [lo:hi] of a list by their JSON text.
-func sortItems(v value.Value, lo, hi int) value.Value {
-	l, ok := v.(*value.List)
-	if !ok {
-		return v
-	}
-	items := append([]value.Value(nil), l.Items...)
-	if hi < 0 || hi > len(items) {
-		hi = len(items)
-	}
-	if lo > hi {
-		return v
-	}
-	part := items[lo:hi]
-	sort.SliceStable(part, func(i, j int) bool {
-		a, _, _ := value.ToJSON(part[i])
-		b, _, _ := value.ToJSON(part[j])
-		return string(a) < string(b)
-	})
-	return value.NewTuple(items)
+	return enginetest.CanonicalJSON(raw)
 }
 
 func encodeJSON(v value.Value) []byte {
@@ -344,7 +254,7 @@ func encodeJSON(v value.Value) []byte {
 	return out
 }
 
-func logJSON(records []LogRecord) []byte {
+func logJSON(records []engine.LogRecord) []byte {
 	items := make([]value.Value, len(records))
 	for i, r := range records {
 		d := value.NewDict(3)
@@ -358,7 +268,7 @@ func logJSON(records []LogRecord) []byte {
 
 // compareRun lists how got differs from the case's want; stack also
 // compares the MuranoPL frames of the oracle's formatted trace.
-func compareRun(c *dslCase, got *RunResult, stack bool) []string {
+func compareRun(c *dslCase, got *engine.RunResult, stack bool) []string {
 	var w dslWant
 	if err := json.Unmarshal(c.want, &w); err != nil {
 		return []string{"want: " + err.Error()}
@@ -396,7 +306,7 @@ func compareRun(c *dslCase, got *RunResult, stack bool) []string {
 	return diffs
 }
 
-func compareError(w *dslWant, got *RunError, stack bool) []string {
+func compareError(w *dslWant, got *engine.RunError, stack bool) []string {
 	if got == nil {
 		return []string{"error: want " + w.Error + ", got none"}
 	}
@@ -442,10 +352,10 @@ const unknownFile = "<unknown>"
 // parseFormatted splits the reference's formatted MuranoPL stack trace
 // into its first line and its MuranoPL frames (innermost last); frames of
 // the reference's own Python source are not ours to reproduce.
-func parseFormatted(text string) (first string, frames []StackFrame, cause string) {
+func parseFormatted(text string) (first string, frames []engine.StackFrame, cause string) {
 	text, cause, _ = strings.Cut(text, "\n\n Caused by ")
 	lines := strings.Split(text, "\n")
-	var cur *StackFrame
+	var cur *engine.StackFrame
 	var instr []string
 	flush := func() {
 		if cur != nil {
@@ -461,9 +371,9 @@ func parseFormatted(text string) (first string, frames []StackFrame, cause strin
 				ln, _ := strconv.Atoi(m[2])
 				col, _ := strconv.Atoi(m[3])
 				file := packageFileRe.ReplaceAllString(strings.TrimPrefix(m[1], "murano/tests/unit/dsl/meta/"), "")
-				cur = &StackFrame{File: file, Line: ln, Col: col, Method: m[4], Class: m[5]}
+				cur = &engine.StackFrame{File: file, Line: ln, Col: col, Method: m[4], Class: m[5]}
 			} else if m := unknownFrameRe.FindStringSubmatch(line); m != nil {
-				cur = &StackFrame{File: unknownFile, Method: m[1], Class: m[2]}
+				cur = &engine.StackFrame{File: unknownFile, Method: m[1], Class: m[2]}
 			}
 			continue
 		}
@@ -477,7 +387,7 @@ func parseFormatted(text string) (first string, frames []StackFrame, cause strin
 
 // formattedFirstLine is the first line of the reference's formatted trace
 // for e: its names (one name alone, several as a Python list) and message.
-func formattedFirstLine(e *RunError) string {
+func formattedFirstLine(e *engine.RunError) string {
 	names := e.Type
 	switch len(e.Names) {
 	case 0:
@@ -489,7 +399,7 @@ func formattedFirstLine(e *RunError) string {
 	return names + ": " + scrub(e.Message)
 }
 
-func compareStack(formatted string, got *RunError) []string {
+func compareStack(formatted string, got *engine.RunError) []string {
 	var diffs []string
 	first, frames, cause := parseFormatted(formatted)
 	if g := formattedFirstLine(got); g != first {
@@ -497,7 +407,7 @@ func compareStack(formatted string, got *RunError) []string {
 	}
 	// A frame the reference has no position for compares by class and
 	// method only.
-	render := func(b *strings.Builder, f StackFrame, unknown bool) {
+	render := func(b *strings.Builder, f engine.StackFrame, unknown bool) {
 		if unknown {
 			fmt.Fprintf(b, "\n      <unknown> %s.%s", f.Class, f.Method)
 			return
@@ -535,45 +445,20 @@ func compareStack(formatted string, got *RunError) []string {
 	return diffs
 }
 
-// metaClasses is the folder of murano's DSL test classes; it skips the
-// test when python3-murano is not installed (fails it under CI=true).
-func metaClasses(t *testing.T) string {
-	if _, err := os.Stat(muranoTestMeta); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("murano's DSL test classes: %v (install python3-murano)", err)
-		}
-		t.Skipf("murano's DSL test classes are not installed (python3-murano): %v", err)
-	}
-	return muranoTestMeta
+// testMetaClasses is murano's DSL test classes (python3-murano): a test
+// without them is skipped, or fails under CI=true.
+func testMetaClasses(t *testing.T) fs.FS {
+	_, err := os.Stat(testMeta)
+	enginetest.Need(t, "murano's DSL test classes (Debian's python3-murano)", err)
+	return os.DirFS(testMeta)
 }
 
-func dslFilterRe(t *testing.T) *regexp.Regexp {
-	if *dslFilter == "" {
-		return nil
-	}
-	re, err := regexp.Compile(*dslFilter)
-	if err != nil {
-		t.Fatalf("-dsl-filter: %v", err)
-	}
-	return re
-}
-
-// TestDSLCorpusFormat reads every case of both corpora: its request maps
-// to RunRequest, its want to an outcome (and for errors to a type and a
-// message, and MuranoPL frames for a formatted trace).
-func TestDSLCorpusFormat(t *testing.T) {
-	for _, dir := range dslCorpora {
-		cases, err := loadDSLCorpus(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(cases) == 0 {
-			t.Fatalf("%s: no cases", dir)
-		}
-		skips, err := loadDSLSkips(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
+// TestCorpusFormat reads every case of both corpora: its request maps
+// to engine.RunRequest, its want to an outcome (and for errors to a type
+// and a message, and MuranoPL frames for a formatted trace).
+func TestCorpusFormat(t *testing.T) {
+	for _, dir := range corpusDirs {
+		cases := loadCorpus(t, dir)
 		known := map[string]bool{}
 		for _, c := range cases {
 			known[c.id()] = true
@@ -603,83 +488,59 @@ func TestDSLCorpusFormat(t *testing.T) {
 				}
 			}
 		}
-		for key := range skips {
-			if !known[key] {
-				t.Errorf("%s/skip.txt: %s is not a case", dir, key)
-			}
-		}
+		enginetest.LoadSkips(t, filepath.Join(dir, "skip.txt")).CheckKeys(t, func(key string) bool { return known[key] })
 	}
 }
 
-// TestDSLCorpus runs every case (except schema cases) through RunMuranoPL
-// and compares with want: results, traces, log records and the model
-// exactly (JSON text, after sorting the unordered items); errors by the
-// type and message the reference gives them (see expectedError), their
-// MuranoPL names and extra; with -dsl-stack also the stack trace.
-func TestDSLCorpus(t *testing.T) {
-	if _, err := RunMuranoPL(context.Background(), RunRequest{}); errors.Is(err, ErrNotImplemented) {
+// TestCorpus runs every case (except schema cases) through
+// engine.RunMuranoPL, in parallel, and compares with want: results,
+// traces, log records and the model exactly (JSON text, after sorting the
+// unordered items); errors by the type and message the reference gives
+// them (see expectedError), their MuranoPL names and extra, and their
+// MuranoPL stack trace. skip.txt beside a corpus lists the cases the
+// engine does not agree with yet.
+func TestCorpus(t *testing.T) {
+	if _, err := engine.RunMuranoPL(context.Background(), engine.RunRequest{}); errors.Is(err, engine.ErrNotImplemented) {
 		t.Skip(err)
 	}
-	filter := dslFilterRe(t)
-	for _, dir := range dslCorpora {
+	core := coreLibrary(t)
+	for _, dir := range corpusDirs {
 		corpus := filepath.Base(dir)
+		cases := loadCorpus(t, dir)
+		skips := enginetest.LoadSkips(t, filepath.Join(dir, "skip.txt"))
+		var meta fs.FS
+		if slices.ContainsFunc(cases, func(c *dslCase) bool { return c.classes == "meta" }) {
+			meta = testMetaClasses(t)
+		}
+		var tally enginetest.Tally
 		t.Run(corpus, func(t *testing.T) {
-			cases, err := loadDSLCorpus(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			skips, err := loadDSLSkips(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var meta fs.FS
 			for _, c := range cases {
-				if c.classes == "meta" && meta == nil {
-					meta = os.DirFS(metaClasses(t))
-				}
-			}
-			var passed, skipped, failed int
-			for _, c := range cases {
-				if filter != nil && !filter.MatchString(c.id()) {
-					continue
-				}
-				t.Run(c.id(), func(t *testing.T) {
+				t.Run(c.archive+"/"+c.name, func(t *testing.T) {
+					t.Parallel()
 					if c.schema {
-						skipped++
-						t.Skip("schema generation: issue 4/formgen")
+						tally.Add(enginetest.Skipped)
+						t.Skip("schema generation: not in the engine")
 					}
-					diffs := runDSLCase(t, c, meta)
-					reason, listed := skips[c.id()]
-					switch {
-					case listed && len(diffs) == 0:
-						passed++
-						t.Logf("passes but is in skip.txt (%s): remove it", reason)
-						if *dslStrict {
-							t.Error("a skipped case passes (-dsl-strict)")
-						}
-					case listed:
-						skipped++
-						t.Skip(reason)
-					case len(diffs) == 0:
-						passed++
-					default:
-						failed++
-						t.Errorf("%s", strings.Join(diffs, "\n  "))
+					outcome := skips.Judge(t, c.id(), runDSLCase(t, c, core, meta))
+					tally.Add(outcome)
+					if outcome == enginetest.Skipped {
+						t.SkipNow()
 					}
 				})
 			}
-			t.Logf("%s: %d passed, %d skipped, %d failed", corpus, passed, skipped, failed)
 		})
+		t.Logf("%s: %s", corpus, &tally)
 	}
 }
 
-// runDSLCase runs a case (classes "meta" from meta) and returns its
-// differences from want.
-func runDSLCase(t *testing.T, c *dslCase, meta fs.FS) []string {
+// runDSLCase runs a case (classes "meta" from meta) with the core library
+// core and returns its differences from want.
+func runDSLCase(t *testing.T, c *dslCase, core, meta fs.FS) []string {
 	req, err := c.runRequest()
 	if err != nil {
 		t.Fatal(err)
 	}
+	req.CoreLibrary = core
 	switch c.classes {
 	case "meta":
 		req.Classes = meta
@@ -694,34 +555,11 @@ func runDSLCase(t *testing.T, c *dslCase, meta fs.FS) []string {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	got, err := RunMuranoPL(ctx, req)
+	got, err := engine.RunMuranoPL(ctx, req)
 	if err != nil {
 		return []string{"request failed: " + err.Error()}
 	}
-	return compareRun(c, got, *dslStack)
-}
-
-// oracleAvailable reports the reference oracle's path; it skips the test
-// when python3-murano, the oracle or the core library is missing (fails
-// it under CI=true).
-func oracleAvailable(t *testing.T) string {
-	missing := func(what string, err error) {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s: %v", what, err)
-		}
-		t.Skipf("%s is not available: %v", what, err)
-	}
-	oracle, err := filepath.Abs(oracleScript)
-	if err == nil {
-		_, err = os.Stat(oracle)
-	}
-	if err != nil {
-		missing("the reference oracle", err)
-	}
-	if out, err := exec.Command("/usr/bin/python3", oracle, "core-lib").CombinedOutput(); err != nil {
-		missing("the reference (python3-murano and the io.murano core library)", fmt.Errorf("%v: %s", err, out))
-	}
-	return oracle
+	return compareRun(c, got, true)
 }
 
 // oracleArgs are the oracle's command-line arguments for a case (classes
@@ -757,41 +595,42 @@ func oracleArgs(c *dslCase, classDir string) ([]string, error) {
 	args := append([]string{"dsl"}, src...)
 	for _, f := range c.request {
 		var v any
-		if err := json.Unmarshal(f.raw, &v); err != nil {
-			return nil, fmt.Errorf("%s: %w", f.key, err)
+		if err := json.Unmarshal(f.Value, &v); err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Key, err)
 		}
 		switch v := v.(type) {
 		case bool:
 			if v {
-				args = append(args, flags[f.key])
+				args = append(args, flags[f.Key])
 			}
 		case string:
-			args = append(args, flags[f.key], v)
+			args = append(args, flags[f.Key], v)
 		case nil:
 		default:
-			args = append(args, flags[f.key], string(f.raw))
+			args = append(args, flags[f.Key], string(f.Value))
 		}
 	}
 	return args, nil
 }
 
-// sameOracleOutput compares an oracle output line with want as JSON
-// values, with the unordered items sorted.
+// sameOracleOutput compares an output line of the reference with want:
+// the same members in the same order, with the same values
+// (enginetest.CanonicalJSON) after sorting the unordered items.
 func sameOracleOutput(c *dslCase, out []byte) (bool, error) {
 	norm := func(raw []byte) (string, error) {
-		v, err := value.FromJSON(raw)
+		members, err := enginetest.Members(raw)
 		if err != nil {
 			return "", err
 		}
-		if d, ok := v.(*value.Dict); ok {
-			for _, u := range c.unordered {
-				if item, ok := d.GetString(u.field); ok {
-					d.SetString(u.field, sortItems(item, u.lo, u.hi))
-				}
+		var b strings.Builder
+		for _, m := range members {
+			text, err := canonicalJSON(m.Value, m.Key, c.unordered)
+			if err != nil {
+				return "", err
 			}
+			fmt.Fprintf(&b, "%q: %s\n", m.Key, text)
 		}
-		text, _, err := value.ToJSON(v)
-		return string(text), err
+		return b.String(), nil
 	}
 	w, err := norm(c.want)
 	if err != nil {
@@ -799,45 +638,42 @@ func sameOracleOutput(c *dslCase, out []byte) (bool, error) {
 	}
 	g, err := norm(out)
 	if err != nil {
-		return false, fmt.Errorf("oracle output: %w", err)
+		return false, fmt.Errorf("output of the reference: %w", err)
 	}
 	return w == g, nil
 }
 
-// TestDifferentialAgainstOracle re-runs a sample of the corpora (every
-// 10th case; -dsl-oracle-all: every case) through the reference oracle
-// and checks that it still prints want: the goldens are the reference's.
-func TestDifferentialAgainstOracle(t *testing.T) {
-	if testing.Short() {
-		t.Skip("slow: runs the Python reference")
-	}
-	oracle := oracleAvailable(t)
-	filter := dslFilterRe(t)
+// oracleModules are what every run of oracle.py dsl imports: a batch of
+// runs imports them once.
+var oracleModules = []string{
+	"murano.common.config", "murano.dsl.yaql_integration", "murano.dsl.executor",
+	"murano.engine.system.system_objects", "murano.engine.system.yaql_functions",
+	"murano.tests.unit.dsl.foundation.test_package_loader",
+}
+
+// TestCorpusMatchesOracle re-runs a sample of the corpora
+// (enginetest.Sample) through the reference and checks that it still
+// prints want: the goldens are the reference's. With MURANO_UPDATE=1 it
+// rewrites the stale wants. It runs when MURANO_REFERENCE names the
+// reference harness.
+func TestCorpusMatchesOracle(t *testing.T) {
+	oracle := enginetest.Reference(t, "oracle.py")
+	_, core, err := pkg.LocateCoreLibrary()
+	enginetest.Need(t, "the io.murano core library", err)
 	var sample []*dslCase
-	for _, dir := range dslCorpora {
-		cases, err := loadDSLCorpus(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, c := range cases {
-			if (*dslOracleAll || i%10 == 0) && (filter == nil || filter.MatchString(c.id())) {
+	for _, dir := range corpusDirs {
+		for i, c := range loadCorpus(t, dir) {
+			if enginetest.Sample(i) {
 				sample = append(sample, c)
 			}
 		}
 	}
-	if len(sample) == 0 {
-		t.Skip("no case selected")
+	if slices.ContainsFunc(sample, func(c *dslCase) bool { return c.classes == "meta" }) {
+		testMetaClasses(t)
 	}
-	metaNeeded := false
-	for _, c := range sample {
-		metaNeeded = metaNeeded || c.classes == "meta"
-	}
-	if metaNeeded {
-		metaClasses(t)
-	}
-	// Each archive's classes are extracted once; the oracle runs in that
-	// folder, so that file names in stack traces are Classes/…, and the
-	// absolute folder is the recording's /tmp/muranopl-diff/<archive>.
+	// Each archive's classes are extracted once; the reference runs in
+	// that folder, so that file names in stack traces are Classes/…, and
+	// the absolute folder is the recording's /tmp/muranopl-diff/<archive>.
 	root := t.TempDir()
 	neutral := filepath.Join(root, "cwd")
 	if err := os.Mkdir(neutral, 0o755); err != nil {
@@ -860,39 +696,70 @@ func TestDifferentialAgainstOracle(t *testing.T) {
 		}
 		dirs[c.archive] = dir
 	}
-	for _, c := range sample {
-		t.Run(c.id(), func(t *testing.T) {
-			t.Parallel()
-			dir := dirs[c.archive]
-			args, err := oracleArgs(c, dir)
-			if err != nil {
-				t.Fatal(err)
+	batch := enginetest.NewBatch(t, oracle, oracleModules...)
+	batch.Env = []string{"MURANO_CORE_LIBRARY=" + core}
+	var mu sync.Mutex
+	updates := map[string]json.RawMessage{}
+	t.Run("cases", func(t *testing.T) {
+		for _, c := range sample {
+			t.Run(c.archive+"/"+c.name, func(t *testing.T) {
+				t.Parallel()
+				dir := dirs[c.archive]
+				args, err := oracleArgs(c, dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cwd := cmp.Or(dir, neutral)
+				res, err := batch.Run(context.Background(), cwd, 2*time.Minute, args...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out := bytes.TrimSpace([]byte(res.Stdout))
+				if dir != "" {
+					out = bytes.ReplaceAll(out, []byte(dir), []byte("/tmp/muranopl-diff/"+c.archive))
+				}
+				if len(out) == 0 {
+					t.Fatalf("the reference printed nothing (exit status %d): %s", res.Code, res.Stderr)
+				}
+				same, err := sameOracleOutput(c, out)
+				switch {
+				case err != nil:
+					t.Fatal(err)
+				case same:
+				case enginetest.Update():
+					mu.Lock()
+					updates[c.id()] = out
+					mu.Unlock()
+				default:
+					t.Errorf("the golden want is stale (MURANO_UPDATE=1 rewrites it):\n  reference %s\n  want      %s\n  (oracle.py %s)", out, c.want, strings.Join(args, " "))
+				}
+			})
+		}
+	})
+	if len(updates) > 0 {
+		rewriteWants(t, updates)
+	}
+}
+
+// rewriteWants replaces the want of the given cases (by id) in the
+// corpus files.
+func rewriteWants(t *testing.T, updates map[string]json.RawMessage) {
+	for _, dir := range corpusDirs {
+		for _, ar := range enginetest.Archives(t, dir) {
+			changed := false
+			for i, f := range ar.Files {
+				if want, ok := updates[ar.Name+":"+f.Name]; ok {
+					ar.Files[i].Data = enginetest.ReplaceFields(f.Data, []string{"want"}, []enginetest.Field{{Key: "want", Value: want}})
+					changed = true
+				}
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-			defer cancel()
-			cmd := exec.CommandContext(ctx, "/usr/bin/python3", append([]string{oracle}, args...)...)
-			cmd.Dir = neutral
-			if dir != "" {
-				cmd.Dir = dir
+			if changed {
+				if err := ar.Write(); err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("rewrote wants in %s", ar.Path)
 			}
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			out, _ := cmd.Output()
-			out = bytes.TrimSpace(out)
-			if dir != "" {
-				out = bytes.ReplaceAll(out, []byte(dir), []byte("/tmp/muranopl-diff/"+c.archive))
-			}
-			if len(out) == 0 {
-				t.Fatalf("the oracle printed nothing: %s", stderr.String())
-			}
-			same, err := sameOracleOutput(c, out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !same {
-				t.Errorf("the golden want is not what the oracle prints:\n  oracle %s\n  want   %s\n  (python3 %s)", out, c.want, strings.Join(args, " "))
-			}
-		})
+		}
 	}
 }
 
@@ -911,7 +778,7 @@ note: "n"
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.id() != "a/c" || c.classes != "archive" || len(c.request) != 4 || string(c.field("args")) != `[1, "x: y"]` {
+	if c.id() != "a:c" || c.classes != "archive" || len(c.request) != 4 || string(c.field("args")) != `[1, "x: y"]` {
 		t.Errorf("parsed %+v", c)
 	}
 	if want := []unorderedSpec{{"result", 0, -1}, {"traces", 0, 2}}; fmt.Sprint(c.unordered) != fmt.Sprint(want) {
@@ -923,28 +790,15 @@ note: "n"
 	}
 	for _, tt := range []struct{ text, want string }{
 		{"classes: \"meta\"\nfoo: 1\nwant: {}", "c: foo: unknown key"},
-		{"classes: \"meta\"\nmethod: m\nwant: {}", "c: bad line"},
+		{"classes: \"meta\"\nmethod: m\nwant: {}", `c: line 2: want key: <JSON>, got "method: m"`},
 		{"classes: \"meta\"", "c: classes and want are required"},
-		{"classes: \"folder\"\nwant: {}", `c: classes: want "meta" or "archive"`},
+		{"classes: \"folder\"\nwant: {}", `c: classes: want "meta", "archive" or "packages"`},
 		{"classes: \"meta\"\nunordered: [\"traces[2:1]\"]\nwant: {}", "bad unordered slice"},
 		{"classes: \"meta\"\nunordered: [\"a b\"]\nwant: {}", "bad unordered item"},
 	} {
 		if _, err := parseDSLCase("a", "c", []byte(tt.text)); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: err = %v, want %q", tt.text, err, tt.want)
 		}
-	}
-}
-
-func TestLoadDSLSkips(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "skip.txt"), []byte("# header\n\nlogger:exception  absolute path of the recording\n"), 0o644)
-	skips, err := loadDSLSkips(dir)
-	if err != nil || len(skips) != 1 || skips["logger/exception"] != "absolute path of the recording" {
-		t.Errorf("skips = %v, %v", skips, err)
-	}
-	os.WriteFile(filepath.Join(dir, "skip.txt"), []byte("logger:exception\n"), 0o644)
-	if _, err := loadDSLSkips(dir); err == nil || !strings.Contains(err.Error(), "skip.txt:1:") {
-		t.Errorf("a line without reason: err = %v", err)
 	}
 }
 
@@ -987,55 +841,55 @@ func TestCompareRun(t *testing.T) {
 		want      string
 		unordered []unorderedSpec
 		dumpModel bool
-		got       RunResult
+		got       engine.RunResult
 		diff      string // "" for none, else a substring of the differences
 	}{
 		{name: "same result", want: `{"ok": true, "result": {"a": [1, 2.0]}, "traces": ["t"], "log": []}`,
-			got: RunResult{OK: true, Result: mustJSON(t, `{"a": [1, 2.0]}`), Traces: list(`["t"]`)}},
+			got: engine.RunResult{OK: true, Result: mustJSON(t, `{"a": [1, 2.0]}`), Traces: list(`["t"]`)}},
 		{name: "int is not float", want: `{"ok": true, "result": [1], "traces": [], "log": []}`,
-			got: RunResult{OK: true, Result: mustJSON(t, `[1.0]`)}, diff: "result:\n    want [1]\n    got  [1.0]"},
+			got: engine.RunResult{OK: true, Result: mustJSON(t, `[1.0]`)}, diff: "result:\n    want [1]\n    got  [1.0]"},
 		{name: "key order counts", want: `{"ok": true, "result": {"a": 1, "b": 2}, "traces": [], "log": []}`,
-			got: RunResult{OK: true, Result: mustJSON(t, `{"b": 2, "a": 1}`)}, diff: "result:"},
+			got: engine.RunResult{OK: true, Result: mustJSON(t, `{"b": 2, "a": 1}`)}, diff: "result:"},
 		{name: "unordered result", want: `{"ok": true, "result": [111, 1, 4, 2], "traces": [], "log": []}`,
-			unordered: []unorderedSpec{{"result", 0, -1}}, got: RunResult{OK: true, Result: mustJSON(t, `[1, 2, 4, 111]`)}},
+			unordered: []unorderedSpec{{"result", 0, -1}}, got: engine.RunResult{OK: true, Result: mustJSON(t, `[1, 2, 4, 111]`)}},
 		{name: "unordered is a multiset", want: `{"ok": true, "result": [1, 1, 2], "traces": [], "log": []}`,
-			unordered: []unorderedSpec{{"result", 0, -1}}, got: RunResult{OK: true, Result: mustJSON(t, `[1, 2, 2]`)}, diff: "result:"},
+			unordered: []unorderedSpec{{"result", 0, -1}}, got: engine.RunResult{OK: true, Result: mustJSON(t, `[1, 2, 2]`)}, diff: "result:"},
 		{name: "ordered result", want: `{"ok": true, "result": [111, 1, 4, 2], "traces": [], "log": []}`,
-			got: RunResult{OK: true, Result: mustJSON(t, `[1, 2, 4, 111]`)}, diff: "result:"},
+			got: engine.RunResult{OK: true, Result: mustJSON(t, `[1, 2, 4, 111]`)}, diff: "result:"},
 		{name: "unordered slice of traces", want: `{"ok": true, "result": null, "traces": ["node2", "node1", "root"], "log": []}`,
-			unordered: []unorderedSpec{{"traces", 0, 2}}, got: RunResult{OK: true, Traces: list(`["node1", "node2", "root"]`)}},
+			unordered: []unorderedSpec{{"traces", 0, 2}}, got: engine.RunResult{OK: true, Traces: list(`["node1", "node2", "root"]`)}},
 		{name: "outside the unordered slice", want: `{"ok": true, "result": null, "traces": ["node2", "node1", "root"], "log": []}`,
-			unordered: []unorderedSpec{{"traces", 0, 2}}, got: RunResult{OK: true, Traces: list(`["root", "node1", "node2"]`)}, diff: "traces:"},
+			unordered: []unorderedSpec{{"traces", 0, 2}}, got: engine.RunResult{OK: true, Traces: list(`["root", "node1", "node2"]`)}, diff: "traces:"},
 		{name: "model compared with dumpModel", want: `{"ok": true, "result": null, "model": {"Objects": null}, "traces": [], "log": []}`,
-			dumpModel: true, got: RunResult{OK: true, Model: mustJSON(t, `{"Objects": {}}`)}, diff: "model:"},
+			dumpModel: true, got: engine.RunResult{OK: true, Model: mustJSON(t, `{"Objects": {}}`)}, diff: "model:"},
 		{name: "model ignored without dumpModel", want: `{"ok": true, "result": null, "traces": [], "log": []}`,
-			got: RunResult{OK: true, Model: mustJSON(t, `{"Objects": {}}`)}},
-		{name: "log", want: logged, got: RunResult{OK: true, Result: value.String("logged"), Log: []LogRecord{{"INFO", "applications.x", "hi"}}}},
-		{name: "log level", want: logged, got: RunResult{OK: true, Result: value.String("logged"), Log: []LogRecord{{"DEBUG", "applications.x", "hi"}}}, diff: "log:"},
-		{name: "ok differs", want: logged, got: RunResult{Error: &RunError{Type: "X", Message: "m"}},
+			got: engine.RunResult{OK: true, Model: mustJSON(t, `{"Objects": {}}`)}},
+		{name: "log", want: logged, got: engine.RunResult{OK: true, Result: value.String("logged"), Log: []engine.LogRecord{{Level: "INFO", Logger: "applications.x", Message: "hi"}}}},
+		{name: "log level", want: logged, got: engine.RunResult{OK: true, Result: value.String("logged"), Log: []engine.LogRecord{{Level: "DEBUG", Logger: "applications.x", Message: "hi"}}}, diff: "log:"},
+		{name: "ok differs", want: logged, got: engine.RunResult{Error: &engine.RunError{Type: "X", Message: "m"}},
 			diff: `got  {"ok": false, "error": {"type": "X", "message": "m"}, "traces": [], "log": []}`},
 		{name: "thrown", want: thrown,
-			got: RunResult{Error: &RunError{Type: "org.acme.errors.Oops", Message: "3 things", Names: []string{"org.acme.errors.Oops"}, Extra: mustJSON(t, `{"code": 42}`)}}},
+			got: engine.RunResult{Error: &engine.RunError{Type: "org.acme.errors.Oops", Message: "3 things", Names: []string{"org.acme.errors.Oops"}, Extra: mustJSON(t, `{"code": 42}`)}}},
 		{name: "thrown: extra", want: thrown,
-			got: RunResult{Error: &RunError{Type: "org.acme.errors.Oops", Message: "3 things", Names: []string{"org.acme.errors.Oops"}}}, diff: `error extra: want {"code": 42}, got {}`},
+			got: engine.RunResult{Error: &engine.RunError{Type: "org.acme.errors.Oops", Message: "3 things", Names: []string{"org.acme.errors.Oops"}}}, diff: `error extra: want {"code": 42}, got {}`},
 		{name: "thrown: names", want: thrown,
-			got: RunResult{Error: &RunError{Type: "org.acme.errors.Oops", Message: "3 things", Names: []string{"Oops"}, Extra: mustJSON(t, `{"code": 42}`)}}, diff: "error names:"},
+			got: engine.RunResult{Error: &engine.RunError{Type: "org.acme.errors.Oops", Message: "3 things", Names: []string{"Oops"}, Extra: mustJSON(t, `{"code": 42}`)}}, diff: "error names:"},
 		{name: "wrapped, no extra", want: wrapped,
-			got: RunResult{Error: &RunError{Type: "NoClassFound", Message: `Class "X" is not found`, Names: []string{"murano.dsl.exceptions.NoClassFound"}}}},
+			got: engine.RunResult{Error: &engine.RunError{Type: "NoClassFound", Message: `Class "X" is not found`, Names: []string{"murano.dsl.exceptions.NoClassFound"}}}},
 		{name: "wrapped: type", want: wrapped,
-			got:  RunResult{Error: &RunError{Type: "murano.dsl.exceptions.NoClassFound", Message: `Class "X" is not found`, Names: []string{"murano.dsl.exceptions.NoClassFound"}}},
+			got:  engine.RunResult{Error: &engine.RunError{Type: "murano.dsl.exceptions.NoClassFound", Message: `Class "X" is not found`, Names: []string{"murano.dsl.exceptions.NoClassFound"}}},
 			diff: "error:\n    want NoClassFound: Class \"X\" is not found\n    got  murano.dsl.exceptions.NoClassFound: "},
 		{name: "engine error, object id scrubbed", want: contract,
-			got: RunResult{Error: &RunError{Type: "ContractViolationException", Message: "Value <C/0.0.0 00000000000000000000000000000001 (140234567890123)> doesn't match predicate"}}},
+			got: engine.RunResult{Error: &engine.RunError{Type: "ContractViolationException", Message: "Value <C/0.0.0 00000000000000000000000000000001 (140234567890123)> doesn't match predicate"}}},
 		{name: "engine error: message", want: contract,
-			got: RunResult{Error: &RunError{Type: "ContractViolationException", Message: "Value doesn't match"}}, diff: "error:"},
-		{name: "error expected, a result", want: contract, got: RunResult{OK: true, Result: value.Int(1)}, diff: "got  {\"ok\": true, \"result\": 1"},
-		{name: "error expected, none", want: contract, got: RunResult{}, diff: "got none"},
+			got: engine.RunResult{Error: &engine.RunError{Type: "ContractViolationException", Message: "Value doesn't match"}}, diff: "error:"},
+		{name: "error expected, a result", want: contract, got: engine.RunResult{OK: true, Result: value.Int(1)}, diff: "got  {\"ok\": true, \"result\": 1"},
+		{name: "error expected, none", want: contract, got: engine.RunResult{}, diff: "got none"},
 	}
 	for _, tt := range tests {
 		c := &dslCase{archive: "a", name: tt.name, want: json.RawMessage(tt.want), unordered: tt.unordered}
 		if tt.dumpModel {
-			c.request = []dslField{{"dumpModel", json.RawMessage("true")}}
+			c.request = []enginetest.Field{{Key: "dumpModel", Value: json.RawMessage("true")}}
 		}
 		diffs := strings.Join(compareRun(c, &tt.got, false), "\n")
 		switch {
@@ -1058,28 +912,28 @@ func TestCompareStack(t *testing.T) {
 		"  File \"murano/tests/unit/dsl/meta/Sample.yaml\", line 3:5 in method testIt of type Sample\n      $.set()\n" +
 		"  File <unknown> in method set of type Sample\n      None\n" +
 		"  File \"murano/dsl/lhs_expression.py\", line 191 in method __call__\n      prop.set(value)"
-	deep := &RunError{Type: "org.acme.errors.Deep", Message: "from level 2", Names: []string{"org.acme.errors.Deep"}, Stack: []StackFrame{
+	deep := &engine.RunError{Type: "org.acme.errors.Deep", Message: "from level 2", Names: []string{"org.acme.errors.Deep"}, Stack: []engine.StackFrame{
 		{Class: "org.acme.errors.Thrower", Method: "testThrowNestedCall", File: "Classes/Thrower.yaml", Line: 46, Col: 9, Instruction: "$.level1()"},
 		{Class: "org.acme.errors.Thrower", Method: "level2", File: "Classes/Thrower.yaml", Line: 56, Col: 9, Instruction: "block construct"},
 	}}
-	write := &RunError{Type: "NoWriteAccessError", Message: `Property "p" is immutable to the caller`, Names: []string{"murano.dsl.exceptions.NoWriteAccessError"}, Stack: []StackFrame{
+	write := &engine.RunError{Type: "NoWriteAccessError", Message: `Property "p" is immutable to the caller`, Names: []string{"murano.dsl.exceptions.NoWriteAccessError"}, Stack: []engine.StackFrame{
 		{Method: "None", Instruction: "None"},
 		{Class: "Sample", Method: "testIt", File: "Sample.yaml", Line: 3, Col: 5, Instruction: "$.set()"},
 		{Class: "Sample", Method: "set", Instruction: "None"},
 	}}
-	several := &RunError{Type: "a.A", Message: "m", Names: []string{"a.A", "b.B"}}
+	several := &engine.RunError{Type: "a.A", Message: "m", Names: []string{"a.A", "b.B"}}
 	moved := *deep
-	moved.Stack = append([]StackFrame{}, deep.Stack...)
+	moved.Stack = append([]engine.StackFrame{}, deep.Stack...)
 	moved.Stack[1].Col = 10
 	tests := []struct {
 		formatted string
-		got       *RunError
+		got       *engine.RunError
 		diff      string
 	}{
 		{nested, deep, ""},
 		{wrapped, write, ""},
 		{nested, &moved, "Classes/Thrower.yaml:56:10"},
-		{nested, &RunError{Type: "org.acme.errors.Deep", Message: "from level 2", Names: []string{"org.acme.errors.Deep"}, Stack: deep.Stack[:1]}, "stack:"},
+		{nested, &engine.RunError{Type: "org.acme.errors.Deep", Message: "from level 2", Names: []string{"org.acme.errors.Deep"}, Stack: deep.Stack[:1]}, "stack:"},
 		{"['a.A', 'b.B']: m\nTraceback (most recent call last):\n  File \"Classes/X.yaml\", line 1:1 in method f of type X\n      block construct", several, "stack:\n    want\n      Classes/X.yaml:1:1 X.f: block construct\n    got"},
 		{"['a.A', 'b.B']: n\nTraceback (most recent call last):", several, "stack first line:\n    want ['a.A', 'b.B']: n\n    got  ['a.A', 'b.B']: m"},
 	}
@@ -1146,4 +1000,13 @@ func TestSameOracleOutput(t *testing.T) {
 			t.Errorf("%s: same = %v (%v), want %v", out, got, err, want)
 		}
 	}
+}
+
+func mustJSON(t *testing.T, text string) value.Value {
+	t.Helper()
+	v, err := value.FromJSON([]byte(text))
+	if err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+	return v
 }
