@@ -8,7 +8,7 @@
 //   - [CanonicalJSON] is the strict form in which corpora compare JSON
 //     texts (member order kept, 1 is not 1.0);
 //   - [Update] is the one update switch, MURANO_UPDATE=1, of every corpus;
-//   - [Reference] names a script of the reference harness when
+//   - [Reference] and [ReferenceScript] name the reference harness when
 //     MURANO_REFERENCE names its folder: the live re-checks against the
 //     reference run only then, the recorded goldens carry the suite;
 //   - [Need] skips a test whose dependency is missing, or fails it under

@@ -20,29 +20,41 @@ const ReferenceEnv = "MURANO_REFERENCE"
 // packages are installed for.
 const Python = "/usr/bin/python3"
 
-// Reference returns the absolute path of script in the reference harness
-// named by MURANO_REFERENCE. Without the variable t is skipped: the live
-// re-checks against the reference are an extra, the recorded goldens
-// carry the suite. With it, a missing script or interpreter fails t. In
-// -short mode t is skipped: the reference is slow.
-func Reference(t testing.TB, script string) string {
+// Reference returns the absolute folder of the reference harness named
+// by MURANO_REFERENCE. Without the variable, or in -short mode (the
+// reference is slow), t is skipped: the live re-checks against the
+// reference are an extra, the recorded goldens carry the suite. With it,
+// a folder that is not there, or no Python interpreter, fails t.
+func Reference(t testing.TB) string {
 	t.Helper()
 	dir := os.Getenv(ReferenceEnv)
 	if dir == "" {
-		t.Skipf("a live re-check against the reference: set %s to the folder of the reference harness (holding %s) to run it", ReferenceEnv, script)
+		t.Skipf("a live re-check against the reference: set %s to the folder of the reference harness to run it", ReferenceEnv)
 	}
 	if testing.Short() {
 		t.Skip("a live re-check against the reference: slow, not run with -short")
 	}
-	path, err := filepath.Abs(filepath.Join(dir, filepath.FromSlash(script)))
+	abs, err := filepath.Abs(dir)
 	if err == nil {
-		_, err = os.Stat(path)
+		_, err = os.Stat(abs)
 	}
 	if err != nil {
 		t.Fatalf("%s=%s: %v", ReferenceEnv, dir, err)
 	}
 	if _, err := os.Stat(Python); err != nil {
 		t.Fatalf("the reference runs on %s: %v", Python, err)
+	}
+	return abs
+}
+
+// ReferenceScript returns the absolute path of script (e.g. "oracle.py",
+// "dynui/oracle.py") in the reference harness (see [Reference]); a
+// missing script fails t.
+func ReferenceScript(t testing.TB, script string) string {
+	t.Helper()
+	path := filepath.Join(Reference(t), filepath.FromSlash(script))
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("%s: %v", ReferenceEnv, err)
 	}
 	return path
 }

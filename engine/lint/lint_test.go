@@ -2,7 +2,6 @@ package lint
 
 import (
 	"archive/zip"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,9 +10,9 @@ import (
 	"testing/fstest"
 
 	"golang.org/x/tools/txtar"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files")
+	"murano.dev/playground/engine/enginetest"
+)
 
 // testPackages returns the names of the broken-on-purpose packages.
 func testPackages(t *testing.T) []string {
@@ -84,7 +83,7 @@ func render(ps []Problem) string {
 var formatsAvailable = regexp.MustCompile(`\(formats available: [^)]*\)`)
 
 // TestGolden compares the problems found in each test package, without a
-// core library, with testdata/NAME.golden.
+// core library, with testdata/NAME.golden (MURANO_UPDATE=1 rewrites it).
 func TestGolden(t *testing.T) {
 	for _, name := range testPackages(t) {
 		t.Run(name, func(t *testing.T) {
@@ -94,7 +93,7 @@ func TestGolden(t *testing.T) {
 			}
 			got := formatsAvailable.ReplaceAllString(render(ps), "(formats available: …)")
 			golden := filepath.Join("testdata", name+".golden")
-			if *update {
+			if enginetest.Update() {
 				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}

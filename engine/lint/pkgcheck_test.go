@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"murano.dev/playground/engine/enginetest"
 )
 
 // pkgCheck is murano-pkg-check, the reference's package checker.
@@ -26,16 +28,16 @@ var quotedValue = regexp.MustCompile(`"([^"]*)"`)
 // TestPkgCheckDifferential runs murano-pkg-check over every test package
 // (as a zip: it cannot read folders on Python 3) and checks that each
 // problem it reports is reported by lint too, with the same code and the
-// same quoted file or value.
+// same quoted file or value. A live re-check against the reference, it
+// runs when MURANO_REFERENCE is set (enginetest.Reference).
 func TestPkgCheckDifferential(t *testing.T) {
+	enginetest.Reference(t)
 	if _, err := os.Stat(pkgCheck); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is missing (install python3-murano-pkg-check)", pkgCheck)
-		}
-		t.Skipf("%s is missing", pkgCheck)
+		t.Fatalf("%s is missing (install python3-murano-pkg-check)", pkgCheck)
 	}
 	for _, name := range testPackages(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			out, err := exec.Command(pkgCheck, writeZip(t, name)).Output()
 			var exit *exec.ExitError
 			if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) {

@@ -1,101 +1,69 @@
-package decl
+package decl_test
 
 import (
+	"io/fs"
 	"os"
-	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"murano.dev/playground/engine/dsl/decl"
+	"murano.dev/playground/engine/enginetest"
+	"murano.dev/playground/engine/pkg"
 )
 
-// referenceCorpus returns the class files of murano's own DSL unit tests
-// (python3-murano) and of the real core library io.murano (extracted by
-// ../shared/oracle/oracle.py core-lib --fetch), read where they are
-// installed. Missing sources skip the test, except under CI=true, where
-// they fail it.
-func referenceCorpus(t *testing.T) []string {
-	t.Helper()
-	missing := func(what string) {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s not found", what)
-		}
-		t.Skipf("%s not found (needs python3-murano and ../shared/oracle/oracle.py core-lib --fetch)", what)
-	}
-	out, err := exec.Command("/usr/bin/python3", "-c", "import os, murano.tests.unit.dsl as m; print(os.path.dirname(m.__file__))").Output()
-	if err != nil {
-		missing("murano's DSL test classes")
-	}
-	meta, _ := filepath.Glob(filepath.Join(strings.TrimSpace(string(out)), "meta", "*.yaml"))
-	if len(meta) == 0 {
-		missing("murano's DSL test classes")
-	}
-	oracle, _ := filepath.Abs("../../../../shared/oracle/oracle.py")
-	out, err = exec.Command("/usr/bin/python3", oracle, "core-lib").Output()
-	dir := strings.TrimSpace(string(out))
-	if err != nil || dir == "" {
-		missing("the io.murano core library")
-	}
-	var core []string
-	err = filepath.WalkDir(filepath.Join(dir, "Classes"), func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".yaml") {
-			core = append(core, path)
-		}
-		return err
-	})
-	if err != nil || len(core) == 0 {
-		missing("the core library's classes in " + dir)
-	}
-	return append(meta, core...)
-}
+// testMeta holds the class files of murano's DSL unit tests (Debian's
+// python3-murano).
+const testMeta = "/usr/lib/python3/dist-packages/murano/tests/unit/dsl/meta"
 
 // TestReferenceCorpus decodes every class file of the reference's test
-// classes and core library: all load without errors there, so they must
-// here too.
+// classes and of the real core library io.murano: all load without
+// errors there, so they must here too. Either missing skips the test, or
+// fails it under CI=true.
 func TestReferenceCorpus(t *testing.T) {
-	for _, path := range referenceCorpus(t) {
+	meta, err := filepath.Glob(filepath.Join(testMeta, "*.yaml"))
+	if err == nil && len(meta) == 0 {
+		err = fs.ErrNotExist
+	}
+	enginetest.Need(t, "murano's DSL test classes (Debian's python3-murano) in "+testMeta, err)
+	core, where, err := pkg.LocateCoreLibrary()
+	enginetest.Need(t, "the io.murano core library", err)
+	for _, path := range meta {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, errs := DecodeFile(filepath.Base(path), src, V1_0)
-		for _, e := range errs {
-			t.Errorf("%s: %v", path, e)
+		decodeClassFile(t, path, src)
+	}
+	coreFiles := 0
+	err = fs.WalkDir(core, "Classes", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".yaml") {
+			return err
 		}
-		if len(f.Classes) == 0 {
-			t.Errorf("%s: no classes", path)
+		src, err := fs.ReadFile(core, name)
+		if err != nil {
+			return err
 		}
-		checkExpressionPositions(t, f)
+		decodeClassFile(t, where+"/"+name, src)
+		coreFiles++
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	if coreFiles < 57 {
+		t.Errorf("%s: %d class files, want the 57 of murano-common 14.0.0 or more", where, coreFiles)
 	}
 }
 
-// checkExpressionPositions checks that every character of every
-// expression maps to the same character in the file (or to the escape
-// that wrote it), and that spans do not end before they start.
-func checkExpressionPositions(t *testing.T, f *File) {
-	seen := map[*Node]bool{}
-	for _, doc := range f.Docs {
-		walk(doc, seen, func(n *Node) {
-			if n.Span.End.IsValid() && n.Span.End.Before(n.Span.Start) {
-				t.Errorf("%s: span %v ends before it starts", f.Name, n.Span)
-			}
-			if n.Kind != Expr {
-				return
-			}
-			for i, r := range []rune(n.Expr.Source) {
-				if r == ' ' || r == '\n' {
-					continue
-				}
-				p := n.Expr.Pos(i)
-				line := []rune(f.Source.Line(p.Line))
-				if p.Col < 1 || p.Col > len(line) {
-					t.Errorf("%s: %q[%d] at %v, outside its line", f.Name, n.Expr.Source, i, p)
-					return
-				}
-				if got := line[p.Col-1]; got != r && got != '\\' && got != '\'' {
-					t.Errorf("%s: %q[%d] = %q at %v, where the file has %q", f.Name, n.Expr.Source, i, r, p, got)
-					return
-				}
-			}
-		})
+func decodeClassFile(t *testing.T, where string, src []byte) {
+	f, errs := decl.DecodeFile(path.Base(where), src, decl.V1_0)
+	for _, e := range errs {
+		t.Errorf("%s: %v", where, e)
 	}
+	if len(f.Classes) == 0 {
+		t.Errorf("%s: no classes", where)
+	}
+	decl.CheckExpressionPositions(t, f)
 }

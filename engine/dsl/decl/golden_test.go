@@ -2,12 +2,12 @@ package decl
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"murano.dev/playground/engine/enginetest"
 )
 
 // TestGolden decodes the file in.yaml of each testdata/*.txtar archive
@@ -19,17 +19,10 @@ import (
 // every expectation was checked against the reference (the YAML loader
 // of murano 14.0.0, and its class loader through oracle.py dsl).
 func TestGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/*.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	update := os.Getenv("MURANO_UPDATE") == "1"
-	for _, path := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+	update := enginetest.Update()
+	for _, ar := range enginetest.Archives(t, "testdata") {
+		t.Run(ar.Name, func(t *testing.T) {
+			var err error
 			runtime := V1_0
 			for line := range strings.SplitSeq(string(ar.Comment), "\n") {
 				if v, ok := strings.CutPrefix(line, "runtime: "); ok {
@@ -74,7 +67,7 @@ func TestGolden(t *testing.T) {
 				}
 			}
 			if changed {
-				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+				if err := ar.Write(); err != nil {
 					t.Fatal(err)
 				}
 			}
