@@ -1,54 +1,16 @@
 package dynui
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+
+	"murano.dev/playground/engine/enginetest"
 )
-
-// archive is a txtar file: a comment and named sections.
-type archive struct {
-	comment string
-	files   map[string]string
-	order   []string
-}
-
-func readArchive(t *testing.T, path string) *archive {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := &archive{files: map[string]string{}}
-	name := ""
-	var b strings.Builder
-	flush := func() {
-		if name == "" {
-			a.comment = b.String()
-		} else {
-			a.files[name] = b.String()
-			a.order = append(a.order, name)
-		}
-		b.Reset()
-	}
-	for _, line := range strings.SplitAfter(string(data), "\n") {
-		trimmed := strings.TrimRight(line, "\r\n")
-		if strings.HasPrefix(trimmed, "-- ") && strings.HasSuffix(trimmed, " --") && len(trimmed) > 6 {
-			flush()
-			name = trimmed[3 : len(trimmed)-3]
-			continue
-		}
-		b.WriteString(line)
-	}
-	flush()
-	return a
-}
 
 // options reads oracle command-line options into wizard options.
 func parseOptions(args []string) (Options, bool) {
@@ -81,31 +43,18 @@ func parseOptions(args []string) (Options, bool) {
 	return o, describe
 }
 
-func (a *archive) options() []string {
-	sc := bufio.NewScanner(strings.NewReader(a.comment))
-	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), "options:"); ok {
+// corpusDir holds the corpus and its skip.txt.
+const corpusDir = "testdata/corpus"
+
+// archiveOptions are the oracle options of the archive's comment line
+// "options: …".
+func archiveOptions(ar *enginetest.Archive) []string {
+	for line := range strings.SplitSeq(string(ar.Comment), "\n") {
+		if rest, ok := strings.CutPrefix(line, "options:"); ok {
 			return strings.Fields(rest)
 		}
 	}
 	return nil
-}
-
-func readSkips(t *testing.T) map[string]string {
-	data, err := os.ReadFile(filepath.Join("testdata", "corpus", "skip.txt"))
-	if err != nil {
-		return nil
-	}
-	out := map[string]string{}
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		k, reason, _ := strings.Cut(line, ":")
-		out[strings.TrimSpace(k)] = strings.TrimSpace(reason)
-	}
-	return out
 }
 
 // corpusCase is one input of a corpus file.
@@ -117,36 +66,40 @@ type corpusCase struct {
 	want       string
 }
 
+// key names the case in skip.txt: "<file>:<case>".
+func (c corpusCase) key() string { return c.file + ":" + c.name }
+
+// wantMember is the archive member holding the case's want.
+func (c corpusCase) wantMember() string { return c.name + ".want.json" }
+
 func corpusCases(t *testing.T) []corpusCase {
-	paths, _ := filepath.Glob(filepath.Join("testdata", "corpus", "*.txtar"))
 	var out []corpusCase
-	for _, p := range paths {
-		a := readArchive(t, p)
-		base := strings.TrimSuffix(filepath.Base(p), ".txtar")
-		for _, name := range a.order {
-			c, ok := strings.CutSuffix(name, ".input.json")
+	for _, ar := range enginetest.Archives(t, corpusDir) {
+		yaml, _ := ar.File("ui.yaml")
+		var cases []corpusCase
+		for _, f := range ar.Files {
+			name, ok := strings.CutSuffix(f.Name, ".input.json")
 			if !ok {
 				continue
 			}
-			args := a.options()
-			if extra, ok := a.files[c+".options"]; ok {
-				args = append(append([]string(nil), args...), strings.Fields(extra)...)
+			args := archiveOptions(ar)
+			if extra, ok := ar.File(name + ".options"); ok {
+				args = append(append([]string(nil), args...), strings.Fields(string(extra))...)
 			}
-			out = append(out, corpusCase{file: base, name: c, yaml: a.files["ui.yaml"], args: args,
-				input: a.files[name], want: a.files[c+".want.json"]})
+			want, _ := ar.File(name + ".want.json")
+			cases = append(cases, corpusCase{file: ar.Name, name: name, yaml: string(yaml), args: args,
+				input: string(f.Data), want: string(want)})
 		}
-		if want, ok := a.files["describe.want.json"]; ok {
+		if want, ok := ar.File("describe.want.json"); ok {
 			// Recorded with the first case's input.
-			first := corpusCase{args: a.options(), input: "{}"}
-			for _, c := range out {
-				if c.file == base {
-					first = c
-					break
-				}
+			first := corpusCase{args: archiveOptions(ar), input: "{}"}
+			if len(cases) > 0 {
+				first = cases[0]
 			}
-			out = append(out, corpusCase{file: base, name: "describe", yaml: a.files["ui.yaml"],
-				args: append(append([]string(nil), first.args...), "--describe"), input: first.input, want: want})
+			cases = append(cases, corpusCase{file: ar.Name, name: "describe", yaml: string(yaml),
+				args: append(append([]string(nil), first.args...), "--describe"), input: first.input, want: string(want)})
 		}
+		out = append(out, cases...)
 	}
 	return out
 }
@@ -168,9 +121,29 @@ func runCase(c corpusCase) (map[string]any, int) {
 		}
 	}
 	data, _ := json.Marshal(res.JSON())
-	var out map[string]any
-	_ = json.Unmarshal(data, &out)
+	out, _ := decodeJSON(data)
 	return out, res.ExitCode()
+}
+
+// decodeJSON decodes an output, numbers kept as their text (so that 1
+// and 1.0 stay apart).
+func decodeJSON(data []byte) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var out map[string]any
+	err := dec.Decode(&out)
+	return out, err
+}
+
+// sameJSON compares two decoded values as their canonical JSON texts
+// (enginetest.CanonicalJSON): the reference sorts the keys of its
+// output, so their order carries nothing; ints and floats stay apart.
+func sameJSON(a, b any) (bool, string, string) {
+	aj, _ := json.Marshal(a)
+	bj, _ := json.Marshal(b)
+	at, err1 := enginetest.CanonicalJSON(aj)
+	bt, err2 := enginetest.CanonicalJSON(bj)
+	return err1 == nil && err2 == nil && at == bt, at, bt
 }
 
 func exitOf(want map[string]any) int {
@@ -187,10 +160,8 @@ func exitOf(want map[string]any) int {
 func compare(c corpusCase, got map[string]any, code int, want map[string]any) []string {
 	var diffs []string
 	diff := func(what string, g, w any) {
-		if !reflect.DeepEqual(g, w) {
-			gj, _ := json.MarshalIndent(g, "", " ")
-			wj, _ := json.MarshalIndent(w, "", " ")
-			diffs = append(diffs, what+":\n got: "+string(gj)+"\nwant: "+string(wj))
+		if same, gt, wt := sameJSON(g, w); !same {
+			diffs = append(diffs, what+":\n got: "+gt+"\nwant: "+wt)
 		}
 	}
 	if c.name == "describe" {
@@ -221,53 +192,31 @@ func compare(c corpusCase, got map[string]any, code int, want map[string]any) []
 	return diffs
 }
 
+// TestCorpus runs every case and compares what the runner compares with
+// the recorded want; skip.txt lists the cases whose differences are
+// accepted.
 func TestCorpus(t *testing.T) {
-	skips := readSkips(t)
+	skips := enginetest.LoadSkips(t, filepath.Join(corpusDir, "skip.txt"))
 	cases := corpusCases(t)
-	if len(cases) == 0 {
-		t.Skip("no corpus files")
-	}
-	passed := 0
+	known := map[string]bool{}
+	var tally enginetest.Tally
 	for _, c := range cases {
-		id := c.file + "/" + c.name
-		t.Run(id, func(t *testing.T) {
-			var want map[string]any
-			if err := json.Unmarshal([]byte(c.want), &want); err != nil {
+		known[c.key()] = true
+		t.Run(c.file+"/"+c.name, func(t *testing.T) {
+			want, err := decodeJSON([]byte(c.want))
+			if err != nil {
 				t.Fatalf("bad want file: %v", err)
 			}
 			got, code := runCase(c)
-			diffs := compare(c, got, code, want)
-			if len(diffs) == 0 {
-				passed++
-				return
-			}
-			if reason, ok := skips[id]; ok {
-				t.Skipf("skipped (%s)", reason)
-			}
-			for _, d := range diffs {
-				t.Error(d)
+			outcome := skips.Judge(t, c.key(), compare(c, got, code, want))
+			tally.Add(outcome)
+			if outcome == enginetest.Skipped {
+				t.SkipNow()
 			}
 		})
 	}
-	t.Logf("corpus: %d/%d cases pass", passed, len(cases))
-}
-
-// TestSkipListNamesExistingCases keeps skip.txt in step with the corpus.
-func TestSkipListNamesExistingCases(t *testing.T) {
-	known := map[string]bool{}
-	for _, c := range corpusCases(t) {
-		known[c.file+"/"+c.name] = true
-	}
-	var stale []string
-	for id := range readSkips(t) {
-		if !known[id] {
-			stale = append(stale, id)
-		}
-	}
-	sort.Strings(stale)
-	if len(stale) > 0 {
-		t.Errorf("skip.txt names cases that do not exist: %v", stale)
-	}
+	skips.CheckKeys(t, func(key string) bool { return known[key] })
+	t.Logf("corpus: %s", &tally)
 }
 
 // describeDiffs compares rendered forms field by field, key by key.
@@ -298,10 +247,8 @@ func describeDiffs(got, want any) []string {
 				}
 			}
 			for k := range keys {
-				if !reflect.DeepEqual(g[k], w[k]) {
-					gj, _ := json.Marshal(g[k])
-					wj, _ := json.Marshal(w[k])
-					diffs = append(diffs, "step "+strconv.Itoa(i)+" field "+strconv.Itoa(j)+" "+k+": got "+string(gj)+", want "+string(wj))
+				if same, gt, wt := sameJSON(g[k], w[k]); !same {
+					diffs = append(diffs, "step "+strconv.Itoa(i)+" field "+strconv.Itoa(j)+" "+k+": got "+gt+", want "+wt)
 				}
 			}
 		}
