@@ -657,7 +657,7 @@ var oracleModules = []string{
 // rewrites the stale wants. It runs when MURANO_REFERENCE names the
 // reference harness.
 func TestCorpusMatchesOracle(t *testing.T) {
-	oracle := enginetest.Reference(t, "oracle.py")
+	oracle := enginetest.ReferenceScript(t, "oracle.py")
 	_, core, err := pkg.LocateCoreLibrary()
 	enginetest.Need(t, "the io.murano core library", err)
 	var sample []*dslCase

@@ -282,7 +282,7 @@ func TestCorpus(t *testing.T) {
 // the stale ones. It runs when MURANO_REFERENCE names the reference
 // harness (enginetest.Reference).
 func TestCorpusMatchesOracle(t *testing.T) {
-	oracle := enginetest.Reference(t, "oracle.py")
+	oracle := enginetest.ReferenceScript(t, "oracle.py")
 	for _, dir := range corpusDirs {
 		groups := map[string][]*corpusCase{}
 		var keys []string
