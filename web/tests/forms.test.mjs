@@ -1,16 +1,19 @@
 // Browser tests of the Forms sub-view (the Dynamic UI wizard), in Debian's
 // headless Chromium against the real server. Expected object models come
-// from the Dynamic UI oracle (murano-dashboard's own code):
+// from the Dynamic UI oracle (dynui/oracle.py of the reference harness,
+// which runs murano-dashboard's own code):
 // fixtures/forms/database.want.json was recorded with
 // `oracle.py web/packages/database/UI/ui.yaml database.answers.json
 // --fqn org.playground.examples.Database --package-name "Example Database"`
-// (seed 42); the web server's model is compared with a live oracle run when
-// the oracle is installed. Messages are the dashboard's (spec/dynamic-ui.md)
-// or those written in the examples' ui.yaml.
+// (seed 42), fixtures/forms/nested-*.want.json with the answers and options
+// of the nested-wizard test below; with MURANO_REFERENCE naming the
+// reference harness, that test also re-checks its fixtures against a live
+// oracle run. Messages are the dashboard's (spec/dynamic-ui.md) or those
+// written in the examples' ui.yaml.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +22,8 @@ import { launchBrowser, setEditor, startServer, waitForStatus, withPage } from '
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const packages = fileURLToPath(new URL('../packages/', import.meta.url));
-const oracle = fileURLToPath(new URL('../../../shared/oracle/dynui/oracle.py', import.meta.url));
+const reference = process.env.MURANO_REFERENCE;
+const oracle = reference && join(reference, 'dynui', 'oracle.py');
 
 let server;
 let browser;
@@ -180,17 +184,24 @@ test('creates a referenced database through the nested wizard and selects it', a
     assert.equal(model['?'].type, 'org.playground.examples.WebServer');
     assert.equal(await page.locator('#pkg-panel-forms .env-app').count(), 2);
 
-    if (process.env.CI === 'true' || (existsSync('/usr/bin/python3') && existsSync(oracle))) {
-      const db = runOracle(join(packages, 'database/UI/ui.yaml'), {
+    const nested = (name) => JSON.parse(readFileSync(join(fixtures, `forms/nested-${name}.want.json`), 'utf8'));
+    const [db, web] = [nested('database'), nested('webserver')];
+    assert.equal(db.objectModel['?'].id, dbId, 'the nested database has the oracle id (seed 42)');
+    assert.deepEqual(model, web.objectModel);
+
+    if (oracle) {
+      const dbAnswers = {
         databaseConfiguration: { password: 'Secr3t!pass' },
         instanceConfiguration: { osImage: 'img-debian' },
         workflowManagement: { application_name: 'site-db' },
         __environment__: [],
-      }, ['--fqn', 'org.playground.examples.Database', '--package-name', 'Example Database', '--nested']);
-      assert.equal(db.objectModel['?'].id, dbId, 'the nested database has the oracle id (seed 42)');
-      const web = runOracle(join(packages, 'webserver/UI/ui.yaml'), { siteConfiguration: { database: dbId }, __environment__: [db.objectModel] },
+      };
+      const liveDb = runOracle(join(packages, 'database/UI/ui.yaml'), dbAnswers,
+        ['--fqn', 'org.playground.examples.Database', '--package-name', 'Example Database', '--nested']);
+      assert.deepEqual(liveDb, db, 'fixtures/forms/nested-database.want.json is what the oracle prints');
+      const liveWeb = runOracle(join(packages, 'webserver/UI/ui.yaml'), { siteConfiguration: { database: dbId }, __environment__: [db.objectModel] },
         ['--fqn', 'org.playground.examples.WebServer', '--package-name', 'Example Web Server', '--seed', '43']);
-      assert.deepEqual(model, web.objectModel);
+      assert.deepEqual(liveWeb, web, 'fixtures/forms/nested-webserver.want.json is what the oracle prints');
     }
   });
 });
