@@ -4,14 +4,19 @@
 //	go run ./scripts serve [-addr HOST:PORT]   build, then serve it (default 127.0.0.1:8080)
 //	go run ./scripts test                      run every test stage, ending with "N passed, M failed"
 //	go run ./scripts size [-top N] [FILE]      the engine's WebAssembly (or FILE) against its size budget, by package
+//	go run ./scripts corelib                   find the io.murano core library, or fetch it into the user's cache
 //	go run ./scripts screenshot [-width W] [-height H] OUT.png
 //
 // A build compiles the engine (./wasm) with GOOS=js GOARCH=wasm, bundles web/
 // with esbuild's Go API, copies wasm_exec.js from the same Go toolchain, gives
 // every asset a content-hashed name and precompresses it with brotli and gzip.
 // Missing npm packages are installed with npm; Debian packages (see deps.go)
-// with apt-get when running as root, otherwise the command to run is printed.
-// With CI=true nothing is skipped: a missing dependency fails the run.
+// with apt-get when running as root, otherwise the command to run is printed;
+// the io.murano core library that the tests load is fetched from Debian's
+// murano-common into the user's cache (engine/pkg.CoreLibraryCache). With
+// CI=true nothing is skipped: a missing dependency fails the run. With
+// MURANO_REFERENCE naming the folder of the reference harness, the tests
+// also re-check their golden files against the reference implementation.
 package main
 
 import (
@@ -67,6 +72,10 @@ func main() {
 			file = filepath.Join(startDir, file)
 		}
 		err = sizeCommand(ctx, os.Stdout, *top, file)
+	case "corelib":
+		flags := flag.NewFlagSet("corelib", flag.ExitOnError)
+		flags.Parse(args)
+		_, err = ensureCoreLibrary(ctx, os.Stdout)
 	case "screenshot":
 		flags := flag.NewFlagSet("screenshot", flag.ExitOnError)
 		width := flags.Int("width", 1280, "viewport width in CSS pixels")
@@ -89,7 +98,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: go run ./scripts build | serve [-addr HOST:PORT] | test | size [-top N] [FILE] | screenshot [-width W] [-height H] OUT.png")
+	fmt.Fprintln(os.Stderr, "usage: go run ./scripts build | serve [-addr HOST:PORT] | test | size [-top N] [FILE] | corelib | screenshot [-width W] [-height H] OUT.png")
 	os.Exit(2)
 }
 

@@ -4,12 +4,17 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -30,7 +35,13 @@ func runTests(ctx context.Context) bool {
 	var (
 		haveChromium, haveNodeModules bool
 		built                         *site
+		slowest                       string
 	)
+	if ref := os.Getenv("MURANO_REFERENCE"); ref != "" {
+		fmt.Fprintf(out, "MURANO_REFERENCE=%s: the live re-checks against the reference run\n", ref)
+	} else {
+		fmt.Fprintln(out, "MURANO_REFERENCE is not set: the live re-checks against the reference are skipped")
+	}
 	stages := []stage{
 		{"Debian packages", func(ctx context.Context, out io.Writer) error {
 			missing, err := ensureDebianPackages(ctx, out)
@@ -46,7 +57,7 @@ func runTests(ctx context.Context) bool {
 			return nil
 		}},
 		{"Murano core library", func(ctx context.Context, out io.Writer) error {
-			err := ensureCoreLibrary(ctx, out)
+			_, err := ensureCoreLibrary(ctx, out)
 			if err != nil && !ci {
 				return skipped(err.Error())
 			}
@@ -61,7 +72,12 @@ func runTests(ctx context.Context) bool {
 			return run(ctx, out, nil, "go", "vet", "./...")
 		}},
 		{"go test ./...", func(ctx context.Context, out io.Writer) error {
-			return run(ctx, out, nil, "go", "test", "./...")
+			times := &packageTimes{out: out}
+			err := run(ctx, times, nil, "go", "test", "./...")
+			times.flush()
+			slowest = times.slowest(5)
+			fmt.Fprintf(out, "slowest packages: %s\n", slowest)
+			return err
 		}},
 		{"wasm build and site bundle", func(ctx context.Context, out io.Writer) error {
 			if err := run(ctx, out, []string{"GOOS=js", "GOARCH=wasm"}, "go", "vet", "./wasm/..."); err != nil {
@@ -125,6 +141,9 @@ func runTests(ctx context.Context) bool {
 	fmt.Fprintf(out, "\nSummary (%.1fs)\n", time.Since(start).Seconds())
 	for _, r := range results {
 		fmt.Fprintf(out, "  %s  %-28s %6.1fs\n", r.status, r.name, r.took.Seconds())
+		if r.name == "go test ./..." && slowest != "" {
+			fmt.Fprintf(out, "        slowest: %s\n", slowest)
+		}
 	}
 	summary := fmt.Sprintf("%d passed, %d failed", counts["PASS"], counts["FAIL"])
 	if counts["SKIP"] > 0 {
@@ -166,6 +185,65 @@ func withServer(ctx context.Context, dir string, fn func(url string) error) erro
 		return err
 	}
 }
+
+// packageTimes passes go test's output on to out and notes the time of
+// every package it reports.
+type packageTimes struct {
+	out     io.Writer
+	partial []byte
+	times   []packageTime
+}
+
+type packageTime struct {
+	name string
+	secs float64
+}
+
+// packageLine is go test's line for a tested package: ok or FAIL, the
+// package, its time.
+var packageLine = regexp.MustCompile(`^(?:ok|FAIL)\s+(\S+)\s+([0-9.]+)s`)
+
+func (p *packageTimes) Write(b []byte) (int, error) {
+	p.partial = append(p.partial, b...)
+	for {
+		i := bytes.IndexByte(p.partial, '\n')
+		if i < 0 {
+			break
+		}
+		p.note(string(p.partial[:i]))
+		p.partial = p.partial[i+1:]
+	}
+	return p.out.Write(b)
+}
+
+func (p *packageTimes) note(line string) {
+	if m := packageLine.FindStringSubmatch(line); m != nil {
+		secs, _ := strconv.ParseFloat(m[2], 64)
+		p.times = append(p.times, packageTime{strings.TrimPrefix(m[1], modulePath+"/"), secs})
+	}
+}
+
+func (p *packageTimes) flush() {
+	if len(p.partial) > 0 {
+		p.note(string(p.partial))
+		p.partial = nil
+	}
+}
+
+// slowest names the n slowest packages with their times.
+func (p *packageTimes) slowest(n int) string {
+	times := slices.Clone(p.times)
+	slices.SortStableFunc(times, func(a, b packageTime) int { return cmp.Compare(b.secs, a.secs) })
+	var parts []string
+	for _, t := range times[:min(n, len(times))] {
+		parts = append(parts, fmt.Sprintf("%s %.1fs", t.name, t.secs))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// modulePath is the module's import path, which package names in the
+// summary leave out.
+const modulePath = "murano.dev/playground"
 
 func fileExists(path string) bool {
 	_, err := os.Stat(path)

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 )
 
 // debCoreLibrary is where Debian's murano-common installs the core
@@ -18,17 +17,15 @@ const debCoreLibrary = "usr/share/murano-common/io.murano.zip"
 // systemCoreLibrary is the core library of an installed murano-common.
 var systemCoreLibrary = "/" + debCoreLibrary
 
-// LocateCoreLibrary finds the io.murano core library where the reference
-// oracle (../shared/oracle/oracle.py) looks for it and returns its files
-// (the root holds manifest.yaml) and where they are:
+// LocateCoreLibrary finds the io.murano core library and returns its
+// files (the root holds manifest.yaml) and where they are:
 //
 //  1. $MURANO_CORE_LIBRARY: an io.murano.zip, its extracted folder, or
 //     the root of an extracted murano-common .deb;
-//  2. /usr/share/murano-common/io.murano.zip (murano-common installed);
-//  3. the oracle's cache, $MURANO_ORACLE_CACHE or ~/.cache/murano-oracle:
-//     the io.murano.zip `oracle.py core-lib --fetch` put there, else the
-//     newest folder io.murano-* holding manifest.yaml that the oracle
-//     extracted.
+//  2. /usr/share/murano-common/io.murano.zip (Debian's murano-common
+//     installed);
+//  3. [CoreLibraryCache], where `go run ./scripts corelib` puts the
+//     io.murano.zip of Debian's murano-common.
 //
 // A zip is read into memory; nothing is extracted or copied.
 func LocateCoreLibrary() (fs.FS, string, error) {
@@ -42,26 +39,32 @@ func LocateCoreLibrary() (fs.FS, string, error) {
 	if fsys, where, err := openCoreLibrary(systemCoreLibrary); !errors.Is(err, fs.ErrNotExist) {
 		return fsys, where, err
 	}
-	cache := os.Getenv("MURANO_ORACLE_CACHE")
-	if cache == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return nil, "", notFound()
-		}
-		cache = filepath.Join(home, ".cache", "murano-oracle")
+	cache, err := CoreLibraryCache()
+	if err != nil {
+		return nil, "", notFound(err)
 	}
-	if fsys, where, err := openCoreLibrary(filepath.Join(cache, "io.murano.zip")); !errors.Is(err, fs.ErrNotExist) {
-		return fsys, where, err
+	fsys, where, err := openCoreLibrary(cache)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, "", notFound(err)
 	}
-	if dir := newestExtracted(cache); dir != "" {
-		return os.DirFS(dir), dir, nil
-	}
-	return nil, "", notFound()
+	return fsys, where, err
 }
 
-func notFound() error {
-	return errors.New("the io.murano core library is not found: run `python3 ../shared/oracle/oracle.py core-lib --fetch` " +
-		"(it downloads Debian's murano-common) or set MURANO_CORE_LIBRARY to an io.murano.zip or its extracted folder")
+// CoreLibraryCache is the file where the playground's scripts keep the
+// io.murano.zip they fetch: murano-playground/io.murano.zip in the user's
+// cache folder ($XDG_CACHE_HOME, else ~/.cache, on Linux).
+func CoreLibraryCache() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "murano-playground", "io.murano.zip"), nil
+}
+
+func notFound(cause error) error {
+	return fmt.Errorf("the io.murano core library is not found (%w): set MURANO_CORE_LIBRARY to its io.murano.zip "+
+		"or extracted folder (Debian's murano-common ships it), or fetch it with `go run ./scripts corelib` "+
+		"in the playground's source", cause)
 }
 
 // openCoreLibrary opens a core library zip, a folder holding
@@ -85,21 +88,6 @@ func openCoreLibrary(where string) (fs.FS, string, error) {
 		return openCoreLibrary(filepath.Join(where, debCoreLibrary))
 	}
 	return nil, "", fmt.Errorf("%s has no %s: %w", where, manifestFile, fs.ErrNotExist)
-}
-
-// newestExtracted returns the most recently modified folder io.murano-*
-// of the cache that holds manifest.yaml, or "".
-func newestExtracted(cache string) string {
-	dirs, _ := filepath.Glob(filepath.Join(cache, "io.murano-*"))
-	dirs = slices.DeleteFunc(dirs, func(d string) bool { return !isFile(filepath.Join(d, manifestFile)) })
-	var newest string
-	var newestTime int64
-	for _, d := range dirs {
-		if info, err := os.Stat(d); err == nil && (newest == "" || info.ModTime().UnixNano() > newestTime) {
-			newest, newestTime = d, info.ModTime().UnixNano()
-		}
-	}
-	return newest
 }
 
 func isFile(name string) bool {

@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"murano.dev/playground/engine/dsl/decl"
+	"murano.dev/playground/engine/enginetest"
 )
 
 const coreManifest = "Format: 1.4\nType: Library\nFullName: io.murano\nClasses: {io.murano.Object: Object.yaml}\n"
@@ -28,12 +28,12 @@ func writeFiles(t *testing.T, dir string, pairs ...string) {
 }
 
 // isolate points every place LocateCoreLibrary looks at into t's temporary
-// folders and returns the cache folder.
+// folders and returns the user's cache folder.
 func isolate(t *testing.T) string {
 	t.Helper()
 	cache := t.TempDir()
 	t.Setenv("MURANO_CORE_LIBRARY", "")
-	t.Setenv("MURANO_ORACLE_CACHE", cache)
+	t.Setenv("XDG_CACHE_HOME", cache)
 	saved := systemCoreLibrary
 	systemCoreLibrary = filepath.Join(t.TempDir(), "absent", "io.murano.zip")
 	t.Cleanup(func() { systemCoreLibrary = saved })
@@ -82,44 +82,39 @@ func TestLocateCoreLibraryEnv(t *testing.T) {
 
 func TestLocateCoreLibraryCache(t *testing.T) {
 	cache := isolate(t)
+	zipFile := filepath.Join(cache, "murano-playground", "io.murano.zip")
+	if got, err := CoreLibraryCache(); err != nil || got != zipFile {
+		t.Errorf("CoreLibraryCache() = %q, %v; want %s", got, err, zipFile)
+	}
 	_, _, err := LocateCoreLibrary()
-	if err == nil || !strings.Contains(err.Error(), "python3 ../shared/oracle/oracle.py core-lib --fetch") ||
-		!strings.Contains(err.Error(), "MURANO_CORE_LIBRARY") {
+	if err == nil || !strings.Contains(err.Error(), "`go run ./scripts corelib`") ||
+		!strings.Contains(err.Error(), "MURANO_CORE_LIBRARY") || !strings.Contains(err.Error(), zipFile) {
 		t.Errorf("nothing anywhere: error = %v", err)
 	}
 
-	writeFiles(t, cache,
-		"io.murano-1-1/manifest.yaml", coreManifest,
-		"io.murano-2-2/manifest.yaml", coreManifest,
-		"io.murano-3-3/Classes/Object.yaml", "Name: io.murano.Object\n")
-	old := time.Now().Add(-time.Hour)
-	os.Chtimes(filepath.Join(cache, "io.murano-2-2"), old, old)
-	fsys, where, err := LocateCoreLibrary()
-	if want := filepath.Join(cache, "io.murano-1-1"); err != nil || where != want || fullName(t, fsys) != "io.murano" {
-		t.Errorf("extracted folders: found %q, %v; want %s", where, err, want)
-	}
-
-	zipFile := filepath.Join(cache, "io.murano.zip")
+	writeFiles(t, cache, "murano-playground/io.murano.zip", "")
 	if err := os.WriteFile(zipFile, archive(t, entry{name: "manifest.yaml", data: coreManifest}), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if fsys, where, err := LocateCoreLibrary(); err != nil || where != zipFile || fullName(t, fsys) != "io.murano" {
 		t.Errorf("cached zip: found %q, %v; want %s", where, err, zipFile)
 	}
+
+	if err := os.WriteFile(zipFile, []byte("not a zip"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := LocateCoreLibrary(); err == nil || strings.Contains(err.Error(), "not found") {
+		t.Errorf("a broken cached zip: error = %v, want the zip's error", err)
+	}
 }
 
-// The real core library (Debian murano-common's io.murano.zip, found as
-// the oracle finds it): it opens as a package, and every class of its
+// The real core library (Debian murano-common's io.murano.zip, found by
+// LocateCoreLibrary): it opens as a package, and every class of its
 // manifest decodes without error, also when its Classes folder is loaded
 // as murano's test foundation loads it.
 func TestCoreLibrary(t *testing.T) {
 	fsys, where, err := LocateCoreLibrary()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	enginetest.Need(t, "the io.murano core library", err)
 	p, err := Open(fsys)
 	if err != nil {
 		t.Fatalf("%s: %v", where, err)
