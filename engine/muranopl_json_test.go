@@ -32,7 +32,7 @@ func (o object) JSON() (value.Value, error) {
 	return d, nil
 }
 
-// The expected texts are lines printed by ../shared/oracle/oracle.py dsl
+// The expected texts are lines printed by the reference harness's oracle.py dsl
 // (taken from engine/dsl/testdata), except the error shape, which is the
 // contract of issue 3 point 6.
 func TestRunResultJSON(t *testing.T) {

@@ -247,7 +247,7 @@ func skipUntilWired(t *testing.T) {
 	}
 }
 
-// Expected outputs: ../shared/oracle/oracle.py dsl --classes DIR with the
+// Expected outputs: the reference harness's oracle.py dsl --classes DIR with the
 // same flags; its error string "MuranoPlException: [names]: message" or
 // "Class: message" becomes {"type", "message"} (issue 3 point 6).
 func TestRunCommand(t *testing.T) {

@@ -11,6 +11,8 @@
 //   - [Reference] and [ReferenceScript] name the reference harness when
 //     MURANO_REFERENCE names its folder: the live re-checks against the
 //     reference run only then, the recorded goldens carry the suite;
+//     [Sample] picks the cases they re-run, and a [Batch] runs a script of
+//     the harness many times at the cost of its own work;
 //   - [Need] skips a test whose dependency is missing, or fails it under
 //     CI=true.
 //

@@ -8,8 +8,7 @@ import (
 )
 
 // The expected values were produced by the reference: semantic_version
-// 2.9's Version.coerce and murano's helpers.parse_version_spec (see
-// ../shared/spec/packages.md §3).
+// 2.9's Version.coerce and murano's helpers.parse_version_spec.
 
 func TestParse(t *testing.T) {
 	tests := []struct{ in, want, err string }{
