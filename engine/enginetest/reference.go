@@ -24,8 +24,10 @@ const Python = "/usr/bin/python3"
 // by MURANO_REFERENCE. Without the variable, or in -short mode (the
 // reference is slow), t is skipped: the live re-checks against the
 // reference are an extra, the recorded goldens carry the suite. With it,
-// a folder that is not there, or no Python interpreter, fails t.
-func Reference(t testing.TB) string {
+// a folder that is not there, no Python interpreter, or a missing file of
+// the installed reference that the test runs (files, e.g.
+// /usr/bin/murano-pkg-check) fails t.
+func Reference(t testing.TB, files ...string) string {
 	t.Helper()
 	dir := os.Getenv(ReferenceEnv)
 	if dir == "" {
@@ -41,8 +43,10 @@ func Reference(t testing.TB) string {
 	if err != nil {
 		t.Fatalf("%s=%s: %v", ReferenceEnv, dir, err)
 	}
-	if _, err := os.Stat(Python); err != nil {
-		t.Fatalf("the reference runs on %s: %v", Python, err)
+	for _, file := range append([]string{Python}, files...) {
+		if _, err := os.Stat(file); err != nil {
+			t.Fatalf("the reference is not installed (see scripts/deps.go): %v", err)
+		}
 	}
 	return abs
 }

@@ -1,10 +1,12 @@
 package lint
 
 import (
+	"errors"
 	"os/exec"
 	"strings"
 	"testing"
 
+	"murano.dev/playground/engine/enginetest"
 	"murano.dev/playground/engine/pkg"
 )
 
@@ -12,9 +14,7 @@ import (
 // package against the core library, when it can be found.
 func TestWithCoreLibrary(t *testing.T) {
 	core, _, err := pkg.LocateCoreLibrary()
-	if err != nil {
-		t.Skip("core library not found:", err)
-	}
+	enginetest.Need(t, "the io.murano core library", err)
 	tests := []struct {
 		name string
 		want []string // code and class or requirement, in order
@@ -48,12 +48,11 @@ func TestWithCoreLibrary(t *testing.T) {
 }
 
 // TestCoreLibraryLikePkgCheck lints the core library itself: it loads, so
-// lint must find no error, and murano-pkg-check's warnings must be ours.
+// lint must find no error, and murano-pkg-check's warnings must be ours
+// (with MURANO_REFERENCE, enginetest.Reference).
 func TestCoreLibraryLikePkgCheck(t *testing.T) {
 	core, where, err := pkg.LocateCoreLibrary()
-	if err != nil {
-		t.Skip("core library not found:", err)
-	}
+	enginetest.Need(t, "the io.murano core library", err)
 	ps, err := Check(core, core)
 	if err != nil {
 		t.Fatal(err)
@@ -64,10 +63,17 @@ func TestCoreLibraryLikePkgCheck(t *testing.T) {
 	if !strings.HasSuffix(where, ".zip") {
 		return
 	}
-	out, _ := exec.Command(pkgCheck, where).Output()
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		if m := pkgCheckLine.FindStringSubmatch(line); m != nil && !found(ps, m[1], m[2]) {
-			t.Errorf("murano-pkg-check reports %q; lint does not\n%s", line, render(ps))
+	t.Run("murano-pkg-check", func(t *testing.T) {
+		enginetest.Reference(t, pkgCheck)
+		out, err := exec.Command(pkgCheck, where).Output()
+		var exit *exec.ExitError
+		if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) {
+			t.Fatalf("murano-pkg-check: %v\n%s", err, out)
 		}
-	}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			if m := pkgCheckLine.FindStringSubmatch(line); m != nil && !found(ps, m[1], m[2]) {
+				t.Errorf("murano-pkg-check reports %q; lint does not\n%s", line, render(ps))
+			}
+		}
+	})
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"murano.dev/playground/engine/enginetest"
 )
 
 const exportManifest = `Format: MuranoPL/1.4
@@ -129,18 +131,6 @@ func TestExportErrors(t *testing.T) {
 	}
 }
 
-// requireTool skips a test when a reference tool is missing, unless CI
-// is set.
-func requireTool(t *testing.T, path string) {
-	t.Helper()
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is required in CI: %v", path, err)
-		}
-		t.Skip(path, "is missing")
-	}
-}
-
 func writeExport(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "com.ex.App.zip")
@@ -154,7 +144,7 @@ func writeExport(t *testing.T) string {
 // warnings about the optional ui.yaml, logo.png and LICENSE).
 func TestExportPkgCheck(t *testing.T) {
 	const tool = "/usr/bin/murano-pkg-check"
-	requireTool(t, tool)
+	enginetest.Reference(t, tool)
 	out, err := exec.Command(tool, writeExport(t)).CombinedOutput()
 	// It exits 1 when it reports anything, warnings included.
 	if exit, ok := err.(*exec.ExitError); err != nil && (!ok || exit.ExitCode() != 1) {
@@ -171,14 +161,8 @@ func TestExportPkgCheck(t *testing.T) {
 // archive and returns what it prints: the package or the error.
 func referenceLoad(t *testing.T, archive string) string {
 	t.Helper()
-	const python = "/usr/bin/python3"
-	requireTool(t, python)
-	if exec.Command(python, "-c", "import murano.packages.load_utils").Run() != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("python3-murano is required in CI")
-		}
-		t.Skip("python3-murano is missing")
-	}
+	const python = enginetest.Python
+	enginetest.Reference(t, "/usr/lib/python3/dist-packages/murano/packages/load_utils.py")
 	const script = `import sys
 from murano.packages import load_utils
 try:

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"murano.dev/playground/engine/dsl/decl"
+	"murano.dev/playground/engine/enginetest"
 )
 
 func openVersion(t *testing.T, name, version string) *Package {
@@ -138,12 +139,7 @@ func TestLoaderFixations(t *testing.T) {
 // tables and sequences of specs, when murano is installed.
 func TestLoaderFixationsMatchReference(t *testing.T) {
 	const loader = "/usr/lib/python3/dist-packages/murano/engine/package_loader.py"
-	if _, err := os.Stat(loader); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is required in CI: %v", loader, err)
-		}
-		t.Skip("murano is missing")
-	}
+	enginetest.Reference(t, loader)
 	dir := t.TempDir()
 	var pkgs []*Package
 	for _, v := range []string{"1.0.0", "1.1.0", "2.0.0", "2.0.1-rc1"} {
@@ -233,12 +229,7 @@ print(json.dumps(out))
 // and left alone.
 func TestLoadClassPackageMatchesReference(t *testing.T) {
 	const loader = "/usr/lib/python3/dist-packages/murano/engine/package_loader.py"
-	if _, err := os.Stat(loader); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is required in CI: %v", loader, err)
-		}
-		t.Skip("murano is missing")
-	}
+	enginetest.Reference(t, loader)
 	dir := t.TempDir()
 	var pkgs []*Package
 	for i, nv := range [][3]string{

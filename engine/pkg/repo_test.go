@@ -6,11 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"murano.dev/playground/engine/enginetest"
 )
 
 // repoZip builds a package zip: the manifest for name/version with the
@@ -209,12 +210,7 @@ func TestFetcherRepository(t *testing.T) {
 // Bundle.package_specs) on the same inputs, when it is installed.
 func TestRepositoryMatchesClient(t *testing.T) {
 	const client = "/usr/lib/python3/dist-packages/muranoclient/common/utils.py"
-	if _, err := os.Stat(client); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is required in CI: %v", client, err)
-		}
-		t.Skip("python-muranoclient is missing")
-	}
+	enginetest.Reference(t, client)
 	paths := [][2]string{{"com.ex.App", ""}, {"com.ex.App", "1.2.3"}, {"io.murano", ">=0.0.3"}, {"a/b", ""}, {"..", ""}, {".", ""}}
 	bundles := []string{
 		`{"Packages": [{"Name": "A"}, {"Version": "", "Name": "B"}, {"Version": "0.0.1", "Name": "C", "Url": "http://x/c.zip"}, {"Version": "1"}]}`,
