@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"murano.dev/playground/engine/enginetest"
 )
 
 // writePackage writes files (path → content) under a new folder.
@@ -148,9 +150,7 @@ func TestInspectPackageErrors(t *testing.T) {
 // (load_from_dir on the extracted io.murano.zip: 59 classes, no UI).
 func TestInspectCoreLibrary(t *testing.T) {
 	core, where, err := LocateCoreLibrary()
-	if err != nil {
-		t.Skip(err)
-	}
+	enginetest.Need(t, "the io.murano core library", err)
 	info, err := describe(OpenPackage(core))
 	if err != nil {
 		t.Fatalf("%s: %v", where, err)

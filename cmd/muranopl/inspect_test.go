@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"murano.dev/playground/engine"
+	"murano.dev/playground/engine/enginetest"
 )
 
 func TestInspect(t *testing.T) {
@@ -46,9 +47,7 @@ func TestInspectCoreLibrary(t *testing.T) {
 	// The core library (a .zip or a folder) as `muranopl run` finds it.
 	var out, errb bytes.Buffer
 	_, core, err := engine.LocateCoreLibrary()
-	if err != nil {
-		t.Skip(err)
-	}
+	enginetest.Need(t, "the io.murano core library", err)
 	if code := run([]string{"inspect", core}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}

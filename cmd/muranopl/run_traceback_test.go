@@ -7,18 +7,15 @@ import (
 	"testing"
 
 	"murano.dev/playground/engine"
+	"murano.dev/playground/engine/enginetest"
 )
 
 // TestRunPrintsTraceback checks that a MuranoPL error's stack trace goes
 // to stderr in the reference's format (positions as oracle.py dsl's
 // "formatted" gives them for the same class), stdout keeping the JSON.
 func TestRunPrintsTraceback(t *testing.T) {
-	if _, _, err := engine.LocateCoreLibrary(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	_, _, err := engine.LocateCoreLibrary()
+	enginetest.Need(t, "the io.murano core library", err)
 	dir := t.TempDir()
 	src := "Name: A\nMethods:\n  test:\n    Body:\n      - $.inner()\n  inner:\n    Body:\n      - Throw: Oops\n        Message: broken\n"
 	if err := os.WriteFile(filepath.Join(dir, "A.yaml"), []byte(src), 0o644); err != nil {

@@ -7,18 +7,15 @@ import (
 	"testing"
 
 	"murano.dev/playground/engine"
+	"murano.dev/playground/engine/enginetest"
 )
 
 // TestRunPrintsLoadErrorPositions checks that the positions of load errors
 // go to stderr while stdout keeps the oracle's JSON line (expected output:
 // oracle.py dsl with the same class file).
 func TestRunPrintsLoadErrorPositions(t *testing.T) {
-	if _, _, err := engine.LocateCoreLibrary(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	_, _, err := engine.LocateCoreLibrary()
+	enginetest.Need(t, "the io.murano core library", err)
 	dir := t.TempDir()
 	src := "Name: A\nExtends: Nope\nMethods:\n  test:\n    Body:\n      - Return: 1\n"
 	if err := os.WriteFile(filepath.Join(dir, "A.yaml"), []byte(src), 0o644); err != nil {

@@ -11,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"murano.dev/playground/engine/dsl"
+	"murano.dev/playground/engine/enginetest"
 	"murano.dev/playground/engine/internal/pyyaml"
 )
 
@@ -183,9 +184,7 @@ func TestParamContract(t *testing.T) {
 // properties and methods.
 func TestHOTClassLoads(t *testing.T) {
 	coreFS, _, err := LocateCoreLibrary()
-	if err != nil {
-		t.Skip("no core library:", err)
-	}
+	enginetest.Need(t, "the io.murano core library", err)
 	core, err := Open(coreFS)
 	if err != nil {
 		t.Fatal(err)
