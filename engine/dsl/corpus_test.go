@@ -833,7 +833,7 @@ func TestExpectedError(t *testing.T) {
 }
 
 func TestCompareRun(t *testing.T) {
-	list := func(text string) []value.Value { return mustJSON(t, text).(*value.List).Items }
+	list := func(text string) []value.Value { return jsonValue(t, text).(*value.List).Items }
 	thrown := `{"ok": false, "error": "MuranoPlException: [org.acme.errors.Oops]: 3 things", "muranoplException": {"names": ["org.acme.errors.Oops"], "message": "3 things", "extra": {"code": 42}}, "traces": [], "log": []}`
 	wrapped := `{"ok": false, "error": "MuranoPlException: [murano.dsl.exceptions.NoClassFound]: Class \"X\" is not found", "muranoplException": {"names": ["murano.dsl.exceptions.NoClassFound"], "message": "Class \"X\" is not found", "extra": {}}, "originalException": "NoClassFound: Class \"X\" is not found", "traces": [], "log": []}`
 	contract := `{"ok": false, "error": "ContractViolationException: Value <C/0.0.0 00000000000000000000000000000001 (?)> doesn't match predicate", "traces": [], "log": []}`
@@ -847,35 +847,35 @@ func TestCompareRun(t *testing.T) {
 		diff      string // "" for none, else a substring of the differences
 	}{
 		{name: "same result", want: `{"ok": true, "result": {"a": [1, 2.0]}, "traces": ["t"], "log": []}`,
-			got: engine.RunResult{OK: true, Result: mustJSON(t, `{"a": [1, 2.0]}`), Traces: list(`["t"]`)}},
+			got: engine.RunResult{OK: true, Result: jsonValue(t, `{"a": [1, 2.0]}`), Traces: list(`["t"]`)}},
 		{name: "int is not float", want: `{"ok": true, "result": [1], "traces": [], "log": []}`,
-			got: engine.RunResult{OK: true, Result: mustJSON(t, `[1.0]`)}, diff: "result:\n    want [1]\n    got  [1.0]"},
+			got: engine.RunResult{OK: true, Result: jsonValue(t, `[1.0]`)}, diff: "result:\n    want [1]\n    got  [1.0]"},
 		{name: "key order counts", want: `{"ok": true, "result": {"a": 1, "b": 2}, "traces": [], "log": []}`,
-			got: engine.RunResult{OK: true, Result: mustJSON(t, `{"b": 2, "a": 1}`)}, diff: "result:"},
+			got: engine.RunResult{OK: true, Result: jsonValue(t, `{"b": 2, "a": 1}`)}, diff: "result:"},
 		{name: "unordered result", want: `{"ok": true, "result": [111, 1, 4, 2], "traces": [], "log": []}`,
-			unordered: []unorderedSpec{{"result", 0, -1}}, got: engine.RunResult{OK: true, Result: mustJSON(t, `[1, 2, 4, 111]`)}},
+			unordered: []unorderedSpec{{"result", 0, -1}}, got: engine.RunResult{OK: true, Result: jsonValue(t, `[1, 2, 4, 111]`)}},
 		{name: "unordered is a multiset", want: `{"ok": true, "result": [1, 1, 2], "traces": [], "log": []}`,
-			unordered: []unorderedSpec{{"result", 0, -1}}, got: engine.RunResult{OK: true, Result: mustJSON(t, `[1, 2, 2]`)}, diff: "result:"},
+			unordered: []unorderedSpec{{"result", 0, -1}}, got: engine.RunResult{OK: true, Result: jsonValue(t, `[1, 2, 2]`)}, diff: "result:"},
 		{name: "ordered result", want: `{"ok": true, "result": [111, 1, 4, 2], "traces": [], "log": []}`,
-			got: engine.RunResult{OK: true, Result: mustJSON(t, `[1, 2, 4, 111]`)}, diff: "result:"},
+			got: engine.RunResult{OK: true, Result: jsonValue(t, `[1, 2, 4, 111]`)}, diff: "result:"},
 		{name: "unordered slice of traces", want: `{"ok": true, "result": null, "traces": ["node2", "node1", "root"], "log": []}`,
 			unordered: []unorderedSpec{{"traces", 0, 2}}, got: engine.RunResult{OK: true, Traces: list(`["node1", "node2", "root"]`)}},
 		{name: "outside the unordered slice", want: `{"ok": true, "result": null, "traces": ["node2", "node1", "root"], "log": []}`,
 			unordered: []unorderedSpec{{"traces", 0, 2}}, got: engine.RunResult{OK: true, Traces: list(`["root", "node1", "node2"]`)}, diff: "traces:"},
 		{name: "model compared with dumpModel", want: `{"ok": true, "result": null, "model": {"Objects": null}, "traces": [], "log": []}`,
-			dumpModel: true, got: engine.RunResult{OK: true, Model: mustJSON(t, `{"Objects": {}}`)}, diff: "model:"},
+			dumpModel: true, got: engine.RunResult{OK: true, Model: jsonValue(t, `{"Objects": {}}`)}, diff: "model:"},
 		{name: "model ignored without dumpModel", want: `{"ok": true, "result": null, "traces": [], "log": []}`,
-			got: engine.RunResult{OK: true, Model: mustJSON(t, `{"Objects": {}}`)}},
+			got: engine.RunResult{OK: true, Model: jsonValue(t, `{"Objects": {}}`)}},
 		{name: "log", want: logged, got: engine.RunResult{OK: true, Result: value.String("logged"), Log: []engine.LogRecord{{Level: "INFO", Logger: "applications.x", Message: "hi"}}}},
 		{name: "log level", want: logged, got: engine.RunResult{OK: true, Result: value.String("logged"), Log: []engine.LogRecord{{Level: "DEBUG", Logger: "applications.x", Message: "hi"}}}, diff: "log:"},
 		{name: "ok differs", want: logged, got: engine.RunResult{Error: &engine.RunError{Type: "X", Message: "m"}},
 			diff: `got  {"ok": false, "error": {"type": "X", "message": "m"}, "traces": [], "log": []}`},
 		{name: "thrown", want: thrown,
-			got: engine.RunResult{Error: &engine.RunError{Type: "org.acme.errors.Oops", Message: "3 things", Names: []string{"org.acme.errors.Oops"}, Extra: mustJSON(t, `{"code": 42}`)}}},
+			got: engine.RunResult{Error: &engine.RunError{Type: "org.acme.errors.Oops", Message: "3 things", Names: []string{"org.acme.errors.Oops"}, Extra: jsonValue(t, `{"code": 42}`)}}},
 		{name: "thrown: extra", want: thrown,
 			got: engine.RunResult{Error: &engine.RunError{Type: "org.acme.errors.Oops", Message: "3 things", Names: []string{"org.acme.errors.Oops"}}}, diff: `error extra: want {"code": 42}, got {}`},
 		{name: "thrown: names", want: thrown,
-			got: engine.RunResult{Error: &engine.RunError{Type: "org.acme.errors.Oops", Message: "3 things", Names: []string{"Oops"}, Extra: mustJSON(t, `{"code": 42}`)}}, diff: "error names:"},
+			got: engine.RunResult{Error: &engine.RunError{Type: "org.acme.errors.Oops", Message: "3 things", Names: []string{"Oops"}, Extra: jsonValue(t, `{"code": 42}`)}}, diff: "error names:"},
 		{name: "wrapped, no extra", want: wrapped,
 			got: engine.RunResult{Error: &engine.RunError{Type: "NoClassFound", Message: `Class "X" is not found`, Names: []string{"murano.dsl.exceptions.NoClassFound"}}}},
 		{name: "wrapped: type", want: wrapped,
@@ -1002,13 +1002,4 @@ func TestSameOracleOutput(t *testing.T) {
 			t.Errorf("%s: same = %v (%v), want %v", out, got, err, want)
 		}
 	}
-}
-
-func mustJSON(t *testing.T, text string) value.Value {
-	t.Helper()
-	v, err := value.FromJSON([]byte(text))
-	if err != nil {
-		t.Fatalf("%s: %v", text, err)
-	}
-	return v
 }

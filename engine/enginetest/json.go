@@ -23,24 +23,29 @@ import (
 // fewest escapes; separators are ", " and ": ", as Python's json.dumps
 // writes them.
 func CanonicalJSON(raw []byte) (string, error) {
-	var b strings.Builder
-	err := canonical(raw, &b)
-	return b.String(), err
-}
-
-func canonical(raw []byte, b *strings.Builder) error {
+	var c canonicalizer
+	c.enc = json.NewEncoder(&c.str)
+	c.enc.SetEscapeHTML(false)
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
-	if err := writeValue(dec, b); err != nil {
-		return fmt.Errorf("%w in %.200q", err, raw)
+	if err := c.value(dec); err != nil {
+		return "", fmt.Errorf("%w in %.200q", err, raw)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return fmt.Errorf("more than one JSON value in %.200q", raw)
+		return "", fmt.Errorf("more than one JSON value in %.200q", raw)
 	}
-	return nil
+	return c.out.String(), nil
 }
 
-func writeValue(dec *json.Decoder, b *strings.Builder) error {
+// canonicalizer writes the canonical text of a JSON value to out; str
+// holds what enc, which leaves <, > and & as they are, writes of a string.
+type canonicalizer struct {
+	out strings.Builder
+	str bytes.Buffer
+	enc *json.Encoder
+}
+
+func (c *canonicalizer) value(dec *json.Decoder) error {
 	tok, err := dec.Token()
 	if err != nil {
 		return err
@@ -51,45 +56,43 @@ func writeValue(dec *json.Decoder, b *strings.Builder) error {
 		if end == 0 {
 			return fmt.Errorf("unexpected %q", rune(tok))
 		}
-		b.WriteRune(rune(tok))
+		c.out.WriteRune(rune(tok))
 		for i := 0; dec.More(); i++ {
 			if i > 0 {
-				b.WriteString(", ")
+				c.out.WriteString(", ")
 			}
 			if tok == '{' {
 				key, err := dec.Token()
 				if err != nil {
 					return err
 				}
-				writeString(b, key.(string))
-				b.WriteString(": ")
+				c.string(key.(string))
+				c.out.WriteString(": ")
 			}
-			if err := writeValue(dec, b); err != nil {
+			if err := c.value(dec); err != nil {
 				return err
 			}
 		}
 		if _, err := dec.Token(); err != nil {
 			return err
 		}
-		b.WriteRune(rune(end))
+		c.out.WriteRune(rune(end))
 	case string:
-		writeString(b, tok)
+		c.string(tok)
 	case json.Number:
-		b.WriteString(canonicalNumber(tok))
+		c.out.WriteString(canonicalNumber(tok))
 	case bool:
-		b.WriteString(strconv.FormatBool(tok))
+		c.out.WriteString(strconv.FormatBool(tok))
 	case nil:
-		b.WriteString("null")
+		c.out.WriteString("null")
 	}
 	return nil
 }
 
-func writeString(b *strings.Builder, s string) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.Encode(s)
-	b.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+func (c *canonicalizer) string(s string) {
+	c.str.Reset()
+	c.enc.Encode(s)
+	c.out.Write(bytes.TrimSuffix(c.str.Bytes(), []byte("\n")))
 }
 
 func canonicalNumber(n json.Number) string {
