@@ -4,23 +4,12 @@
 // "unexpected '*' at position 4" (0-based), i.e. column 5.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, setEditor, startServer, waitForResult, waitForStatus, withPage } from './harness.mjs';
+import { test } from 'node:test';
+import { playgroundSession, setEditor, waitForResult, waitForStatus, withPage } from './harness.mjs';
 
-let server;
-let browser;
+const session = playgroundSession();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const withPlayground = (fn, viewport) => withPage(browser, server.url + '#yaql', fn, viewport);
+const withPlayground = (fn, viewport) => withPage(session.browser, session.server.url + '#yaql', fn, viewport);
 
 async function assets(page) {
   return page.$eval('#assets', (el) => JSON.parse(el.textContent));
@@ -42,7 +31,7 @@ test('loads the engine with a byte progress bar', async (t) => {
 test('serves content-hashed assets precompressed and immutable', async (t) => {
   await withPlayground(async ({ page }) => {
     const { engine, engineSize } = await assets(page);
-    const url = new URL(engine, server.url).href;
+    const url = new URL(engine, session.server.url).href;
     const cases = [
       { accept: 'gzip, deflate, br', encoding: 'br' },
       { accept: 'gzip', encoding: 'gzip' },
@@ -58,7 +47,7 @@ test('serves content-hashed assets precompressed and immutable', async (t) => {
       assert.equal(size, engineSize, 'decoded size');
       if (encoding) t.diagnostic(`engine over the wire with ${encoding}: ${response.headers.get('content-length')} bytes`);
     }
-    const index = await fetch(server.url);
+    const index = await fetch(session.server.url);
     assert.equal(index.headers.get('cache-control'), 'no-cache');
   });
 });

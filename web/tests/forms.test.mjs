@@ -17,28 +17,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, test } from 'node:test';
-import { launchBrowser, setEditor, startServer, waitForStatus, withPage } from './harness.mjs';
+import { test } from 'node:test';
+import { playgroundSession, setEditor, waitForStatus, withPage } from './harness.mjs';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const packages = fileURLToPath(new URL('../packages/', import.meta.url));
 const reference = process.env.MURANO_REFERENCE;
 const oracle = reference && join(reference, 'dynui', 'oracle.py');
 
-let server;
-let browser;
+const session = playgroundSession();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const withPlayground = (fn, hash = '') => withPage(browser, server.url + hash, fn);
+const withPlayground = (fn, hash = '') => withPage(session.browser, session.server.url + hash, fn);
 
 /** Waits for step `step` (0-based) of the wizard inside scope. */
 async function atStep(page, step, scope = '#pkg-panel-forms') {

@@ -8,26 +8,15 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, openPlayground, packageStatus, startServer, withPage } from './harness.mjs';
+import { openPlayground, packageStatus, playgroundSession, withPage } from './harness.mjs';
 
 const fixtures = fileURLToPath(new URL('fixtures/', import.meta.url));
 
-let server;
-let browser;
+const session = playgroundSession();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const withPackages = (fn, hash = '#packages') => withPage(browser, server.url + hash, fn);
+const withPackages = (fn, hash = '#packages') => withPage(session.browser, session.server.url + hash, fn);
 const opened = packageStatus;
 
 /** A zip of a fixture folder, made with Python's zipfile; prefix puts the files in a folder. */
@@ -58,7 +47,7 @@ async function subtab(page, id) {
 }
 
 test('switches views with the tabs and the URL hash', async () => {
-  const playground = await openPlayground(browser, server.url + '#yaql');
+  const playground = await openPlayground(session.browser, session.server.url + '#yaql');
   try {
     const { page } = playground;
     assert.equal(await page.isVisible('#view-yaql'), true);
@@ -78,7 +67,7 @@ test('switches views with the tabs and the URL hash', async () => {
 
 test('opens a built-in example with its requirements from the same-origin repository', async () => {
   await withPackages(async ({ page, requests }) => {
-    const bundle = await (await fetch(new URL('repo/bundles/examples.bundle', server.url))).json();
+    const bundle = await (await fetch(new URL('repo/bundles/examples.bundle', session.server.url))).json();
     const names = bundle.Packages.map((p) => p.Name);
     assert.ok(names.includes('org.playground.examples.WebServer'), names.join(', '));
     await page.waitForSelector('[data-package="org.playground.examples.WebServer"]');

@@ -14,12 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, packageStatus, startServer, withPage } from './harness.mjs';
+import { packageStatus, playgroundSession, withPage } from './harness.mjs';
 
 const source = fileURLToPath(new URL('fixtures/repo-src/', import.meta.url));
 
-let server;
-let browser;
 let scratch;
 let repoDir;
 
@@ -44,15 +42,9 @@ for name in sorted(os.listdir(apps)):
   execFileSync('python3', ['-c', script, join(repoDir, 'apps')]);
 }
 
-before(async () => {
-  buildRepository();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+before(buildRepository);
+const session = playgroundSession();
+after(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -65,7 +57,7 @@ function manifestValue(folder, key) {
 
 const app = (folder) => join(source, 'apps', folder);
 
-const withPackages = (fn) => withPage(browser, server.url + '#packages', fn);
+const withPackages = (fn) => withPage(session.browser, session.server.url + '#packages', fn);
 const settled = packageStatus;
 
 async function openRepository(page) {
@@ -138,7 +130,7 @@ test('imports a bundle of the folder (YAML and JSON) and opens what it imported'
 
 test('imports a bundle from the same-origin repository URL', async () => {
   await withPackages(async ({ page, requests }) => {
-    const bundle = await (await fetch(new URL('repo/bundles/examples.bundle', server.url))).json();
+    const bundle = await (await fetch(new URL('repo/bundles/examples.bundle', session.server.url))).json();
     const names = bundle.Packages.map((p) => p.Name);
     await page.click('label:has(#pkg-repo-kind-bundle)');
     assert.equal(await page.isChecked('#pkg-repo-kind-bundle'), true);
