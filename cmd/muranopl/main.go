@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"murano.dev/playground/engine"
 )
@@ -23,6 +24,7 @@ commands:
   lint      check a package folder or .zip (muranopl lint -h for its flags)
   inspect   describe a package folder or .zip as JSON
   ui        run a package's Dynamic UI forms (muranopl ui -h for its flags)
+  env       wrap application models into an environment model (muranopl env -h)
   version   print the version
 
 `
@@ -49,6 +51,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runInspect(args[1:], stdout, stderr)
 	case "ui":
 		return runUI(args[1:], stdout, stderr)
+	case "env":
+		return runEnv(args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "muranopl", engine.Version())
 		return 0
@@ -75,4 +79,36 @@ func parsePackageArgs(flags *flag.FlagSet, args []string) (exit int, ok bool) {
 		return 2, false
 	}
 	return 0, true
+}
+
+// reorder moves the flags written among the positional arguments in front
+// of them, so that "muranopl ui PKG --input x" parses: a flag that is not
+// boolean takes the next argument as its value unless it has "=".
+func reorder(flags *flag.FlagSet, args []string) []string {
+	var flagArgs, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(append(flagArgs, a), append(rest, args[i+1:]...)...)
+		}
+		if len(a) < 2 || a[0] != '-' {
+			rest = append(rest, a)
+			continue
+		}
+		flagArgs = append(flagArgs, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if f := flags.Lookup(name); f != nil && !isBoolFlag(f) && i+1 < len(args) {
+			flagArgs = append(flagArgs, args[i+1])
+			i++
+		}
+	}
+	return append(flagArgs, rest...)
+}
+
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }

@@ -36,7 +36,7 @@ func runUI(args []string, stdout, stderr io.Writer) int {
 	fqn := flags.String("fqn", "", "package full name (for a bare ui.yaml)")
 	name := flags.String("package-name", "", "package display name (for a bare ui.yaml)")
 	version := flags.String("package-version", "", "package version (for a bare ui.yaml)")
-	if exit, ok := parsePackageArgs(flags, reorder(args)); !ok {
+	if exit, ok := parsePackageArgs(flags, reorder(flags, args)); !ok {
 		return exit
 	}
 	opts := formgen.Options{FQN: *fqn, PackageName: *name, PackageVersion: *version, Seed: *seed, SeedSet: true, Nested: *nested}
@@ -111,26 +111,4 @@ func readUI(path string, opts *formgen.Options) (string, []byte, error) {
 		return "", nil, err
 	}
 	return formgen.UIFile, src, nil
-}
-
-// reorder moves flags written after the package path in front of it, so
-// that "muranopl ui PKG --input x" parses.
-func reorder(args []string) []string {
-	var flagArgs, rest []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if len(a) > 1 && a[0] == '-' {
-			flagArgs = append(flagArgs, a)
-			switch a {
-			case "--input", "-input", "--seed", "-seed", "--fqn", "-fqn", "--package-name", "-package-name", "--package-version", "-package-version":
-				if i+1 < len(args) {
-					flagArgs = append(flagArgs, args[i+1])
-					i++
-				}
-			}
-			continue
-		}
-		rest = append(rest, a)
-	}
-	return append(flagArgs, rest...)
 }
