@@ -14,6 +14,7 @@ import (
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
 	"murano.dev/playground/engine/yaql/std"
+	"murano.dev/playground/formgen/pyrand"
 )
 
 // CoreLibrary is the name of the core library package.
@@ -51,6 +52,19 @@ type Options struct {
 	// foundation's loader does (KeyError), and finds the package of a
 	// class whatever version is asked for.
 	TestFoundation bool
+	// Epoch is the virtual clock's reading when the run starts, in
+	// seconds since the Unix epoch (0: the epoch itself).
+	Epoch float64
+	// IdleClock makes the virtual clock advance only when every green
+	// thread waits (sleeps, timeouts), as the deploy harness's clock
+	// does; otherwise each step of work costs a little time, as murano's
+	// unit tests see time pass on a real clock.
+	IdleClock bool
+	// Random, when set, is the source of randomName()'s letters (Python's
+	// random module as the deploy harness seeds it), whose time part then
+	// reads the virtual clock and whose counter starts at 1 with the
+	// executor; without it, randomName() is yaql's own.
+	Random *pyrand.Rand
 	// ClassConfig holds the class configuration (values of Config
 	// properties) by class name and property name.
 	ClassConfig map[string]map[string]value.Value
@@ -95,6 +109,8 @@ type Executor struct {
 	passkey      *passkey
 	packageOrder []string
 	contractCtxs map[decl.Version]*yaql.Context
+	// randomNames counts the names randomName() made with opts.Random.
+	randomNames int
 }
 
 // NewExecutor returns an executor that finds packages through loader.
@@ -165,6 +181,9 @@ func (ex *Executor) rootContext(v decl.Version) *yaql.Context {
 	c := registerFunctions(base.Child(), v).Child()
 	c.Set("?executor", ex)
 	c.Set(std.GreenThreadsVar, ex)
+	if ex.opts.Random != nil {
+		c.Register(yaql.Fn("randomName", fnRandomName))
+	}
 	if len(ex.opts.Functions) > 0 {
 		c.Register(ex.opts.Functions...)
 	}

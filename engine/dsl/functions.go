@@ -5,6 +5,9 @@
 package dsl
 
 import (
+	"strconv"
+	"strings"
+
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
@@ -307,6 +310,23 @@ func fnSleep(c *yaql.Call) (value.Value, error) {
 		return value.Null, nil
 	}
 	return value.Null, ex.parkWhile(callFrame(c), func() error { return ex.sched.sleep(c.RT, secs) })
+}
+
+// fnRandomName is randomName() on the executor's random source and
+// virtual clock: five random lowercase letters, the clock in milliseconds
+// in base 36 (its first eight digits) and the executor's counter in base
+// 36, which starts at 1 and wraps after 1295.
+func fnRandomName(c *yaql.Call) (value.Value, error) {
+	ex := executorOf(c.Ctx)
+	ex.randomNames = ex.randomNames%1295 + 1
+	var b strings.Builder
+	for range 5 {
+		b.WriteByte(ex.opts.Random.Choice("abcdefghijklmnopqrstuvwxyz"))
+	}
+	ms := strconv.FormatInt(int64(ex.Now()*1000), 36)
+	b.WriteString(ms[:min(8, len(ms))])
+	b.WriteString(strconv.FormatInt(int64(ex.randomNames), 36))
+	return value.String(b.String()), nil
 }
 
 func fnTypeinfo(c *yaql.Call) (value.Value, error) {

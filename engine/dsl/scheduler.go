@@ -65,7 +65,7 @@ type scheduler struct {
 
 func newScheduler(ex *Executor) *scheduler {
 	root := &greenlet{wake: make(chan signal), started: true}
-	return &scheduler{ex: ex, root: root, current: root}
+	return &scheduler{ex: ex, root: root, current: root, now: ex.opts.Epoch}
 }
 
 // greenlet is one green thread. The root green thread is the goroutine
@@ -268,6 +268,9 @@ const stepCost = 50e-6
 // clock returns the virtual time, after the work done since it was last
 // read.
 func (s *scheduler) clock() float64 {
+	if s.ex.opts.IdleClock {
+		return s.now
+	}
 	n := s.ex.rts[false].Steps()
 	if n > s.steps {
 		s.now += float64(n-s.steps) * stepCost
@@ -275,6 +278,9 @@ func (s *scheduler) clock() float64 {
 	s.steps = n
 	return s.now
 }
+
+// Now returns the virtual clock, in seconds since the Unix epoch.
+func (ex *Executor) Now() float64 { return ex.sched.clock() }
 
 // timer calls fn on the hub when the virtual clock reaches at.
 type timer struct {

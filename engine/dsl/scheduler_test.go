@@ -22,6 +22,7 @@ import (
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
 	"murano.dev/playground/engine/yaql/std"
+	"murano.dev/playground/formgen/pyrand"
 )
 
 const schedClass = `
@@ -60,6 +61,12 @@ Methods:
                   - Do: [trace(y1), sleep(0), trace(y2)]
               - trace(a2)
           - Do: [trace(b1), sleep(0), trace(b2), sleep(0), trace(b3), sleep(0), trace(b4), sleep(0), trace(b5)]
+  testRandomNames:
+    Body:
+      - trace(randomName())
+      - trace(randomName())
+      - sleep(5.5)
+      - trace(randomName())
   testPselect:
     Body:
       - Return: list(3, 1, 2).pselect([trace($), sleep($ / 10.0), trace($ * 10)][2])
@@ -375,6 +382,11 @@ type schedOptions struct {
 	class    string
 	maxDepth int
 	maxSteps int64
+	// epoch, idleClock and random are the deploy harness's clock and
+	// random source (dsl.Options).
+	epoch     float64
+	idleClock bool
+	random    *pyrand.Rand
 }
 
 func newSchedRun(t *testing.T, o schedOptions) *schedRun {
@@ -421,6 +433,9 @@ func newSchedRun(t *testing.T, o schedOptions) *schedRun {
 		MaxSteps:       o.maxSteps,
 		TestPackage:    "tests",
 		TestFoundation: true,
+		Epoch:          o.epoch,
+		IdleClock:      o.idleClock,
+		Random:         o.random,
 	})
 	r.ex.AddPackage(core)
 	r.ex.AddPackage(tests)
@@ -596,4 +611,19 @@ func fmtAny(v any) string {
 	}
 	s, _ := v.(string)
 	return s
+}
+
+// TestRandomNameOnTheDeployClock checks randomName() with the deploy
+// harness's random source (random.seed("42:1")) and virtual clock
+// (2024-01-01T00:00:00Z, advancing only in sleep): the names are what
+// murano's random_name() returns with the same seed and clock.
+func TestRandomNameOnTheDeployClock(t *testing.T) {
+	r := newSchedRun(t, schedOptions{class: "Sched", epoch: 1704067200, idleClock: true, random: pyrand.NewString("42:1")})
+	if _, err := r.call("testRandomNames"); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"esovslqu5m2o01", "tqstulqu5m2o02", "riskulqu5m6ws3"}
+	if !slices.Equal(r.traces, want) {
+		t.Errorf("randomName() = %q, want %q", r.traces, want)
+	}
 }

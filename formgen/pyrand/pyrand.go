@@ -5,8 +5,10 @@
 package pyrand
 
 import (
+	"crypto/sha512"
 	"fmt"
 	"math/big"
+	"math/bits"
 )
 
 const (
@@ -24,16 +26,35 @@ type Rand struct {
 }
 
 // New returns a generator seeded as random.Random(seed) for an integer
-// seed: the absolute value split into 32-bit words, least significant
-// first, fed to init_by_array.
+// seed.
 func New(seed int64) *Rand {
-	u := uint64(seed)
-	if seed < 0 {
-		u = uint64(-seed)
+	return newFromInt(new(big.Int).SetInt64(seed))
+}
+
+// NewString returns a generator seeded as random.Random(seed) for a str
+// seed: the integer of its UTF-8 bytes followed by their SHA-512 digest,
+// read big-endian.
+func NewString(seed string) *Rand {
+	digest := sha512.Sum512([]byte(seed))
+	return newFromInt(new(big.Int).SetBytes(append([]byte(seed), digest[:]...)))
+}
+
+// newFromInt seeds as random.seed does with an integer: its absolute
+// value split into 32-bit words, least significant first, fed to
+// init_by_array.
+func newFromInt(seed *big.Int) *Rand {
+	u := new(big.Int).Abs(seed)
+	var key []uint32
+	for _, w := range u.Bits() {
+		for i := 0; i < bits.UintSize/32; i++ {
+			key = append(key, uint32(uint64(w)>>(32*i)))
+		}
 	}
-	key := []uint32{uint32(u)}
-	if hi := uint32(u >> 32); hi != 0 {
-		key = append(key, hi)
+	for len(key) > 1 && key[len(key)-1] == 0 {
+		key = key[:len(key)-1]
+	}
+	if len(key) == 0 {
+		key = []uint32{0}
 	}
 	r := &Rand{}
 	r.initByArray(key)

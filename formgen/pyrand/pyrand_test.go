@@ -43,3 +43,32 @@ func TestChoiceMatchesCPython(t *testing.T) {
 		t.Errorf("choices = %s, want udaxihhexd", got)
 	}
 }
+
+// Expected values printed by CPython 3: random.Random(seed) for str seeds,
+// three getrandbits(32) then five choice(ascii_lowercase).
+func TestNewStringMatchesCPython(t *testing.T) {
+	tests := []struct {
+		seed    string
+		words   [3]uint32
+		letters string
+	}{
+		{"42:1", [3]uint32{4103732984, 663843728, 2530942918}, "ovstq"},
+		{"7:2", [3]uint32{1079836010, 3231909199, 3580610436}, "fsjic"},
+		{"", [3]uint32{4124137760, 1951988028, 2557274880}, "gmxyh"},
+	}
+	for _, tt := range tests {
+		r := NewString(tt.seed)
+		for i, want := range tt.words {
+			if got := r.Uint32(); got != want {
+				t.Errorf("%q: getrandbits(32) #%d = %d, want %d", tt.seed, i, got, want)
+			}
+		}
+		letters := make([]byte, 5)
+		for i := range letters {
+			letters[i] = r.Choice("abcdefghijklmnopqrstuvwxyz")
+		}
+		if string(letters) != tt.letters {
+			t.Errorf("%q: letters %q, want %q", tt.seed, letters, tt.letters)
+		}
+	}
+}
