@@ -31,6 +31,9 @@ type Options struct {
 	// Functions are host functions added to the root context of every
 	// runtime (murano's test foundation adds trace()).
 	Functions []*yaql.Func
+	// CoreFunctions are host functions only the core library's code sees
+	// (murano's config(), which its package context alone registers).
+	CoreFunctions []*yaql.Func
 	// Natives are native class implementations by class name.
 	Natives []*NativeClass
 	// NewID generates object ids; nil means random 32-digit hex ids.
@@ -85,10 +88,13 @@ type Executor struct {
 	statics  map[*Property]value.Value
 	attrs    *attributeStore
 	roots    map[decl.Version]*yaql.Context
-	engines  map[bool]*yaql.Engine
-	rts      map[bool]*yaql.Runtime
-	sched    *scheduler
-	depth    int
+	// coreRoots are the roots of the core library's code: roots with
+	// opts.CoreFunctions.
+	coreRoots map[decl.Version]*yaql.Context
+	engines   map[bool]*yaql.Engine
+	rts       map[bool]*yaql.Runtime
+	sched     *scheduler
+	depth     int
 	// cur is the store loads go to while a graph of objects is loaded.
 	cur *objectStore
 	// dryRun is set while template() contracts load objects that are
@@ -188,6 +194,26 @@ func (ex *Executor) rootContext(v decl.Version) *yaql.Context {
 		c.Register(ex.opts.Functions...)
 	}
 	ex.roots[v] = c
+	return c
+}
+
+// packageRoot returns the root context of the code of package p: the
+// root context of its runtime, with the core functions for the core
+// library.
+func (ex *Executor) packageRoot(p *LoadedPackage) *yaql.Context {
+	root := ex.rootContext(p.Runtime)
+	if p.Name != CoreLibrary || len(ex.opts.CoreFunctions) == 0 {
+		return root
+	}
+	if c, ok := ex.coreRoots[p.Runtime]; ok {
+		return c
+	}
+	c := root.Child()
+	c.Register(ex.opts.CoreFunctions...)
+	if ex.coreRoots == nil {
+		ex.coreRoots = map[decl.Version]*yaql.Context{}
+	}
+	ex.coreRoots[p.Runtime] = c
 	return c
 }
 
