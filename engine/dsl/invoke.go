@@ -9,6 +9,7 @@ import (
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
 	"murano.dev/playground/engine/yaql/std"
+	"slices"
 )
 
 // stubs returns the yaql functions that call the method: the instance
@@ -25,7 +26,16 @@ func (m *Method) stubs() (inst, static *yaql.Func) {
 	}
 	if m.Native != nil {
 		rest = m.Params
+		strict := !slices.ContainsFunc(m.Params, func(p yaql.Param) bool { return p.Kind == yaql.VarKwargs })
+		if strict {
+			rest = append(slices.Clip(m.Params), yaql.Kwargs("**", yaql.Any))
+		}
 		onObject = func(c *yaql.Call) (value.Value, error) {
+			if strict && len(c.Kwargs) > 0 {
+				// The reference binds the keywords to the Python method's
+				// parameters after choosing it.
+				return nil, &yaql.Error{Class: yaql.ClassArgument, Msg: "Invalid argument **", Pos: -1, End: -1}
+			}
 			if err := mutableArgs(c); err != nil {
 				return nil, err
 			}

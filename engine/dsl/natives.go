@@ -66,6 +66,22 @@ func (nc *NativeCall) Arg(i int) value.Value { return nc.Call.Args[i+1] }
 // Object returns the receiver object.
 func (nc *NativeCall) Object() *Object { o, _ := nc.This.(*Object); return o }
 
+// CallerClass returns the class whose code made the call (nil when the
+// host called).
+func (nc *NativeCall) CallerClass() *Class {
+	if c := nc.frame.caller; c != nil {
+		return c.typ
+	}
+	return nil
+}
+
+// Sleep lets the calling green thread wait seconds on the virtual clock,
+// as eventlet.sleep in a native method of the reference does.
+func (nc *NativeCall) Sleep(seconds float64) error {
+	ex := nc.frame.ex
+	return ex.parkWhile(nc.frame, func() error { return ex.sched.sleep(nc.Call.RT, seconds) })
+}
+
 // State returns the native state of the receiver for the declaring
 // class, creating it with mk on first use.
 func (nc *NativeCall) State(mk func() any) any {
