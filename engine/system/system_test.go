@@ -75,8 +75,12 @@ func (h *fakeHeat) apply(op, name string, req system.StackRequest) error {
 	return nil
 }
 
-func (h *fakeHeat) Create(name string, req system.StackRequest) error { return h.apply("create", name, req) }
-func (h *fakeHeat) Update(name string, req system.StackRequest) error { return h.apply("update", name, req) }
+func (h *fakeHeat) Create(name string, req system.StackRequest) error {
+	return h.apply("create", name, req)
+}
+func (h *fakeHeat) Update(name string, req system.StackRequest) error {
+	return h.apply("update", name, req)
+}
 func (h *fakeHeat) Delete(name string) error {
 	h.calls = append(h.calls, "delete "+name)
 	delete(h.stacks, name)
