@@ -41,7 +41,9 @@
 // package loading but must not link the MuranoPL executor.
 //
 // The facades are this package and formgen. Below them, engine/lint checks
-// packages without running them. Then three engines that do not import
+// packages without running them, and engine/corelib is the project's own
+// io.murano core library (its class and resource files, embedded). Then
+// three engines that do not import
 // each other: engine/dsl, the MuranoPL executor; engine/pkg, which reads
 // package formats, repositories and requirements; and formgen/dynui, which
 // runs Dynamic UI forms. What the executor needs of a package (decl.Package,
