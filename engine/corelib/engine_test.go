@@ -26,39 +26,33 @@ import (
 // loads the core library).
 func TestClassesLoad(t *testing.T) {
 	core := corelib.FS()
-	manifest, err := pkg.Open(core)
-	if err != nil {
-		t.Fatalf("open: %v", err)
-	}
 	classes, err := fs.Sub(core, "Classes")
 	if err != nil {
 		t.Fatal(err)
 	}
-	open := map[string]func() (*pkg.Package, error){
-		"package": func() (*pkg.Package, error) { return pkg.Open(core) },
+	asPackage, err := pkg.Open(core)
+	if err != nil {
+		t.Fatalf("open: %v", err)
 	}
-	for _, rt := range []decl.Version{decl.V1_0, decl.V1_4} {
-		open["class folder "+rt.String()] = func() (*pkg.Package, error) {
-			return pkg.ClassFolder(dsl.CoreLibrary, classes, rt)
+	checkClassesResolve(t, "package", asPackage, asPackage.ClassNames())
+	for _, runtime := range []decl.Version{decl.V1_0, decl.V1_4} {
+		folder, err := pkg.ClassFolder(dsl.CoreLibrary, classes, runtime)
+		if err != nil {
+			t.Fatalf("class folder %s: %v", runtime, err)
 		}
+		checkClassesResolve(t, "class folder "+runtime.String(), folder, asPackage.ClassNames())
 	}
-	for mode, load := range open {
-		t.Run(mode, func(t *testing.T) {
-			p, err := load()
-			if err != nil {
-				t.Fatalf("load: %v", err)
-			}
-			for _, name := range manifest.ClassNames() {
-				ex := dsl.NewExecutor(context.Background(), pkg.NewLoader(p), dsl.Options{})
-				ex.AddPackage(p)
-				switch c, err := ex.FindClass(name); {
-				case err != nil:
-					t.Errorf("%s: %v", name, err)
-				case c.Name != name:
-					t.Errorf("FindClass(%s) = class %s", name, c.Name)
-				}
-			}
-		})
+}
+
+// checkClassesResolve has a fresh executor find each named class of p.
+func checkClassesResolve(t *testing.T, mode string, p *pkg.Package, names []string) {
+	t.Helper()
+	for _, name := range names {
+		executor := dsl.NewExecutor(context.Background(), pkg.NewLoader(p), dsl.Options{})
+		executor.AddPackage(p)
+		if c, err := executor.FindClass(name); err != nil || c.Name != name {
+			t.Errorf("%s: FindClass(%s) = %v, %v", mode, name, c, err)
+		}
 	}
 }
 
