@@ -9,12 +9,14 @@ package system_test
 import (
 	"context"
 	"fmt"
-	"os"
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"murano.dev/playground/engine/corelib"
 	"murano.dev/playground/engine/dsl"
+	"murano.dev/playground/engine/enginetest"
 	"murano.dev/playground/engine/pkg"
 	"murano.dev/playground/engine/system"
 	"murano.dev/playground/engine/value"
@@ -178,15 +180,19 @@ type run struct {
 	events  []system.InstanceEvent
 }
 
-func newRun(t *testing.T) *run {
+// eachLibrary runs test with the project's core library and with the
+// real one (Debian's murano-common), which CI=true requires.
+func eachLibrary(t *testing.T, test func(t *testing.T, r *run)) {
+	t.Run("own", func(t *testing.T) { test(t, newRun(t, corelib.FS())) })
+	t.Run("real", func(t *testing.T) {
+		real, _, err := pkg.LocateCoreLibrary()
+		enginetest.Need(t, "the real io.murano core library", err)
+		test(t, newRun(t, real))
+	})
+}
+
+func newRun(t *testing.T, coreFS fs.FS) *run {
 	t.Helper()
-	coreFS, _, err := pkg.LocateCoreLibrary()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
 	core, err := pkg.Open(coreFS)
 	if err != nil {
 		t.Fatal(err)
@@ -263,42 +269,44 @@ func (r *run) wantCalls(want ...string) {
 // or after merging what it already holds, calls Heat no more; a new
 // resource updates the stack; an empty template deletes it.
 func TestHeatStackPush(t *testing.T) {
-	r := newRun(t)
-	r.must("update", `{"resources": {"net": {"type": "OS::Neutron::Net"}}, "outputs": {"net-id": {"value": "n1"}}}`)
-	r.must("push")
-	r.wantCalls(`create st {"resources": {"net": {"type": "OS::Neutron::Net"}}, "outputs": {"net-id": {"value": "n1"}}, "heat_template_version": "2013-05-23", "description": "The stack"} tags=murano`)
-	r.must("push")
-	r.must("update", `{"resources": {"net": {"type": "OS::Neutron::Net"}}}`)
-	r.must("push")
-	r.wantCalls()
-	if got := jsonText(r.must("output")); got != `{"net-id": "n1"}` {
-		t.Errorf("output() = %s", got)
-	}
-	r.must("update", `{"resources": {"port": {"type": "OS::Neutron::Port", "properties": {"fixed_ips": [{"a": 1}]}}}}`)
-	r.must("update", `{"resources": {"port": {"properties": {"fixed_ips": [{"a": 1}, {"b": 2}]}}}}`)
-	r.must("push")
-	r.wantCalls(`update st {"resources": {"net": {"type": "OS::Neutron::Net"}, "port": {"type": "OS::Neutron::Port", "properties": {"fixed_ips": [{"a": 1}, {"b": 2}]}}}, "outputs": {"net-id": {"value": "n1"}}, "heat_template_version": "2013-05-23", "description": "The stack"} tags=murano`)
-	r.must("set", `{}`)
-	r.must("push")
-	r.wantCalls("delete st")
-	if got := jsonText(r.must("output")); got != `{}` {
-		t.Errorf("output() without a stack = %s", got)
-	}
+	eachLibrary(t, func(t *testing.T, r *run) {
+		r.must("update", `{"resources": {"net": {"type": "OS::Neutron::Net"}}, "outputs": {"net-id": {"value": "n1"}}}`)
+		r.must("push")
+		r.wantCalls(`create st {"resources": {"net": {"type": "OS::Neutron::Net"}}, "outputs": {"net-id": {"value": "n1"}}, "heat_template_version": "2013-05-23", "description": "The stack"} tags=murano`)
+		r.must("push")
+		r.must("update", `{"resources": {"net": {"type": "OS::Neutron::Net"}}}`)
+		r.must("push")
+		r.wantCalls()
+		if got := jsonText(r.must("output")); got != `{"net-id": "n1"}` {
+			t.Errorf("output() = %s", got)
+		}
+		r.must("update", `{"resources": {"port": {"type": "OS::Neutron::Port", "properties": {"fixed_ips": [{"a": 1}]}}}}`)
+		r.must("update", `{"resources": {"port": {"properties": {"fixed_ips": [{"a": 1}, {"b": 2}]}}}}`)
+		r.must("push")
+		r.wantCalls(`update st {"resources": {"net": {"type": "OS::Neutron::Net"}, "port": {"type": "OS::Neutron::Port", "properties": {"fixed_ips": [{"a": 1}, {"b": 2}]}}}, "outputs": {"net-id": {"value": "n1"}}, "heat_template_version": "2013-05-23", "description": "The stack"} tags=murano`)
+		r.must("set", `{}`)
+		r.must("push")
+		r.wantCalls("delete st")
+		if got := jsonText(r.must("output")); got != `{}` {
+			t.Errorf("output() without a stack = %s", got)
+		}
+	})
 }
 
 // A second HeatStack object reads the stack back from Heat.
 func TestHeatStackCurrentReadsHeat(t *testing.T) {
-	r := newRun(t)
-	r.heat.stacks["st"] = &fakeStack{
-		info:     system.StackInfo{Name: "st", ID: "1", Status: "CREATE_COMPLETE", Created: "0", Parameters: value.NewDict(0)},
-		template: mustDict(t, `{"heat_template_version": "2013-05-23", "resources": {"a": {"type": "T"}}}`),
-	}
-	if got := jsonText(r.must("current")); got != `{"heat_template_version": "2013-05-23", "resources": {"a": {"type": "T"}}}` {
-		t.Errorf("current() = %s", got)
-	}
-	r.must("update", `{"resources": {"a": {"type": "T"}}}`)
-	r.must("push")
-	r.wantCalls()
+	eachLibrary(t, func(t *testing.T, r *run) {
+		r.heat.stacks["st"] = &fakeStack{
+			info:     system.StackInfo{Name: "st", ID: "1", Status: "CREATE_COMPLETE", Created: "0", Parameters: value.NewDict(0)},
+			template: mustDict(t, `{"heat_template_version": "2013-05-23", "resources": {"a": {"type": "T"}}}`),
+		}
+		if got := jsonText(r.must("current")); got != `{"heat_template_version": "2013-05-23", "resources": {"a": {"type": "T"}}}` {
+			t.Errorf("current() = %s", got)
+		}
+		r.must("update", `{"resources": {"a": {"type": "T"}}}`)
+		r.must("push")
+		r.wantCalls()
+	})
 }
 
 func TestHeatStackErrors(t *testing.T) {
@@ -317,65 +325,69 @@ func TestHeatStackErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := newRun(t)
-			if tt.setup != nil {
-				tt.setup(r.heat)
-			}
-			var err error
-			for _, c := range tt.calls {
-				if _, err = r.call(c[0], c[1:]...); err != nil {
-					break
+			eachLibrary(t, func(t *testing.T, r *run) {
+				if tt.setup != nil {
+					tt.setup(r.heat)
 				}
-			}
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("error %v, want %q", err, tt.want)
-			}
+				var err error
+				for _, c := range tt.calls {
+					if _, err = r.call(c[0], c[1:]...); err != nil {
+						break
+					}
+				}
+				if err == nil || !strings.Contains(err.Error(), tt.want) {
+					t.Errorf("error %v, want %q", err, tt.want)
+				}
+			})
 		})
 	}
 }
 
 // A string and a null keep the template's value when merged.
 func TestHeatStackMergeKeepsStringOverNull(t *testing.T) {
-	r := newRun(t)
-	r.must("update", `{"resources": {"a": {"type": "T", "properties": {"key_name": "k"}}}}`)
-	r.must("update", `{"resources": {"a": {"properties": {"key_name": null}}}}`)
-	r.must("push")
-	r.wantCalls(`create st {"resources": {"a": {"type": "T", "properties": {"key_name": "k"}}}, "heat_template_version": "2013-05-23", "description": "The stack"} tags=murano`)
+	eachLibrary(t, func(t *testing.T, r *run) {
+		r.must("update", `{"resources": {"a": {"type": "T", "properties": {"key_name": "k"}}}}`)
+		r.must("update", `{"resources": {"a": {"properties": {"key_name": null}}}}`)
+		r.must("push")
+		r.wantCalls(`create st {"resources": {"a": {"type": "T", "properties": {"key_name": "k"}}}, "heat_template_version": "2013-05-23", "description": "The stack"} tags=murano`)
+	})
 }
 
 func TestReportersAndInventory(t *testing.T) {
-	r := newRun(t)
-	r.must("report")
-	want := []system.Report{{"info", "Creating VM", "probe"}, {"info", "Environment", "env-1"}, {"error", "Failed", "probe"}}
-	if fmt.Sprint(r.reports) != fmt.Sprint(want) {
-		t.Errorf("reports %v, want %v", r.reports, want)
-	}
-	wantEvents := "[{track_instance probe 100 com.example.sys.Probe 'Probe app' 2} {track_instance probe 200 com.example.sys.Probe None 1} {untrack_instance probe 200  <nil> <nil>} {untrack_instance probe 100  <nil> <nil>}]"
-	var got []string
-	for _, e := range r.events {
-		title, units := "<nil>", "<nil>"
-		if e.Title != nil {
-			title, units = value.Repr(e.Title), value.Repr(e.UnitCount)
+	eachLibrary(t, func(t *testing.T, r *run) {
+		r.must("report")
+		want := []system.Report{{"info", "Creating VM", "probe"}, {"info", "Environment", "env-1"}, {"error", "Failed", "probe"}}
+		if fmt.Sprint(r.reports) != fmt.Sprint(want) {
+			t.Errorf("reports %v, want %v", r.reports, want)
 		}
-		got = append(got, fmt.Sprintf("{%s %s %d %s %s %s}", e.Event, e.Instance, e.Type, e.TypeName, title, units))
-	}
-	if "["+strings.Join(got, " ")+"]" != wantEvents {
-		t.Errorf("events %v\nwant   %s", got, wantEvents)
-	}
+		wantEvents := "[{track_instance probe 100 com.example.sys.Probe 'Probe app' 2} {track_instance probe 200 com.example.sys.Probe None 1} {untrack_instance probe 200  <nil> <nil>} {untrack_instance probe 100  <nil> <nil>}]"
+		var got []string
+		for _, e := range r.events {
+			title, units := "<nil>", "<nil>"
+			if e.Title != nil {
+				title, units = value.Repr(e.Title), value.Repr(e.UnitCount)
+			}
+			got = append(got, fmt.Sprintf("{%s %s %d %s %s %s}", e.Event, e.Instance, e.Type, e.TypeName, title, units))
+		}
+		if "["+strings.Join(got, " ")+"]" != wantEvents {
+			t.Errorf("events %v\nwant   %s", got, wantEvents)
+		}
+	})
 }
 
 func TestResources(t *testing.T) {
-	r := newRun(t)
-	got := jsonText(r.must("resources"))
-	want := `{"text": "echo hello\n", "static": "echo hello\n", "bytes": [0, 255, 10], "json": {"b": [1, 2.5, null], "a": "x"}, ` +
-		`"yaml": {"when": "2024-01-01", "at": "2024-01-01 10:00:00", "n": 1}, "core": true}`
-	if got != want {
-		t.Errorf("resources:\n%s\nwant\n%s", got, want)
-	}
-	_, err := r.call("missing")
-	if err == nil || !strings.Contains(err.Error(), "[FileNotFoundError]: [Errno 2] No such file or directory: 'com.example.sys/Resources/nothing.sh'") {
-		t.Errorf("missing file: %v", err)
-	}
+	eachLibrary(t, func(t *testing.T, r *run) {
+		got := jsonText(r.must("resources"))
+		want := `{"text": "echo hello\n", "static": "echo hello\n", "bytes": [0, 255, 10], "json": {"b": [1, 2.5, null], "a": "x"}, ` +
+			`"yaml": {"when": "2024-01-01", "at": "2024-01-01 10:00:00", "n": 1}, "core": true}`
+		if got != want {
+			t.Errorf("resources:\n%s\nwant\n%s", got, want)
+		}
+		_, err := r.call("missing")
+		if err == nil || !strings.Contains(err.Error(), "[FileNotFoundError]: [Errno 2] No such file or directory: 'com.example.sys/Resources/nothing.sh'") {
+			t.Errorf("missing file: %v", err)
+		}
+	})
 }
 
 func mustDict(t *testing.T, text string) *value.Dict {
@@ -389,11 +401,12 @@ func mustDict(t *testing.T, text string) *value.Dict {
 // The core library's push(async => true) names a parameter HeatStack no
 // longer has (isAsync): the reference raises yaql's ArgumentException.
 func TestHeatStackPushAsyncKeyword(t *testing.T) {
-	r := newRun(t)
-	r.must("update", `{"resources": {"a": {"type": "T"}}}`)
-	_, err := r.call("pushAsync")
-	if err == nil || !strings.Contains(err.Error(), "[yaql.language.exceptions.ArgumentException]: Invalid argument **") {
-		t.Errorf("push(async => true): %v", err)
-	}
-	r.wantCalls()
+	eachLibrary(t, func(t *testing.T, r *run) {
+		r.must("update", `{"resources": {"a": {"type": "T"}}}`)
+		_, err := r.call("pushAsync")
+		if err == nil || !strings.Contains(err.Error(), "[yaql.language.exceptions.ArgumentException]: Invalid argument **") {
+			t.Errorf("push(async => true): %v", err)
+		}
+		r.wantCalls()
+	})
 }
