@@ -75,6 +75,30 @@ func (nc *NativeCall) CallerClass() *Class {
 	return nil
 }
 
+// CallMethod calls the method name of object o from the native method,
+// as the reference's natives call MuranoPL methods of the objects they
+// hold.
+func (nc *NativeCall) CallMethod(o *Object, name string, args []value.Value, kwargs []yaql.KeywordArg) (value.Value, error) {
+	o = o.Real()
+	m, err := o.class.FindSingleMethod(name)
+	if err != nil {
+		return nil, err
+	}
+	ex := nc.frame.ex
+	if !m.IsStatic() {
+		return ex.invokeFrom(m, o, args, kwargs, nc.frame)
+	}
+	// A static method called on an object sees the object, as in MuranoPL.
+	mf := ex.objectFrame(m.Class, nc.frame).methodFrame(m)
+	mf.skip = true
+	return ex.callFromFrame(m, o, args, kwargs, mf)
+}
+
+// Property reads the property name of object o.
+func (nc *NativeCall) Property(o *Object, name string) (value.Value, error) {
+	return o.Real().GetProperty(name, nil, nc.frame)
+}
+
 // Sleep lets the calling green thread wait seconds on the virtual clock,
 // as eventlet.sleep in a native method of the reference does.
 func (nc *NativeCall) Sleep(seconds float64) error {

@@ -19,6 +19,13 @@ type Host struct {
 	// Config answers config(group, setting) in the core library's code:
 	// settings by group ("" is the DEFAULT group).
 	Config map[string]map[string]value.Value
+	// Queues carry execution plans to the agents and their results back.
+	Queues Queues
+	// AgentDisabled is murano's [engine] disable_murano_agent.
+	AgentDisabled bool
+	// AgentTimeout is how long an agent call waits for its result by
+	// default, in seconds ([engine] agent_timeout: 3600).
+	AgentTimeout int64
 	// StackTags are the tags of the stacks HeatStack pushes (murano's
 	// [heat] stack_tags).
 	StackTags []string
@@ -26,7 +33,7 @@ type Host struct {
 
 // Natives are the native classes of the system namespace on host h.
 func Natives(h *Host) []*dsl.NativeClass {
-	return []*dsl.NativeClass{heatStackClass(h), statusReporterClass(h), instanceNotifierClass(h), resourcesClass()}
+	return []*dsl.NativeClass{heatStackClass(h), statusReporterClass(h), instanceNotifierClass(h), resourcesClass(), agentClass(h), agentListenerClass(h)}
 }
 
 // Heat is the orchestration service as HeatStack uses it: stacks by

@@ -183,11 +183,17 @@ type run struct {
 // eachLibrary runs test with the project's core library and with the
 // real one (Debian's murano-common), which CI=true requires.
 func eachLibrary(t *testing.T, test func(t *testing.T, r *run)) {
-	t.Run("own", func(t *testing.T) { test(t, newRun(t, corelib.FS())) })
+	eachCore(t, func(t *testing.T, core fs.FS) { test(t, newRun(t, core)) })
+}
+
+// eachCore runs test with the project's core library and with the real
+// one, which CI=true requires.
+func eachCore(t *testing.T, test func(t *testing.T, core fs.FS)) {
+	t.Run("own", func(t *testing.T) { test(t, corelib.FS()) })
 	t.Run("real", func(t *testing.T) {
 		real, _, err := pkg.LocateCoreLibrary()
 		enginetest.Need(t, "the real io.murano core library", err)
-		test(t, newRun(t, real))
+		test(t, real)
 	})
 }
 
