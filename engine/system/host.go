@@ -7,6 +7,7 @@ package system
 import (
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/value"
+	"murano.dev/playground/formgen/pyrand"
 )
 
 // Host is the world the system classes of one task see.
@@ -26,6 +27,15 @@ type Host struct {
 	// AgentTimeout is how long an agent call waits for its result by
 	// default, in seconds ([engine] agent_timeout: 3600).
 	AgentTimeout int64
+	// Neutron is the network service NetworkExplorer reads.
+	Neutron Neutron
+	// Networking is murano's [networking] configuration.
+	Networking Networking
+	// ProjectID is the project of the task.
+	ProjectID string
+	// Random is Python's random module of the task, from which the
+	// retries of getDefaultRouter draw their waits.
+	Random *pyrand.Rand
 	// StackTags are the tags of the stacks HeatStack pushes (murano's
 	// [heat] stack_tags).
 	StackTags []string
@@ -33,7 +43,7 @@ type Host struct {
 
 // Natives are the native classes of the system namespace on host h.
 func Natives(h *Host) []*dsl.NativeClass {
-	return []*dsl.NativeClass{heatStackClass(h), statusReporterClass(h), instanceNotifierClass(h), resourcesClass(), agentClass(h), agentListenerClass(h)}
+	return []*dsl.NativeClass{heatStackClass(h), statusReporterClass(h), instanceNotifierClass(h), resourcesClass(), agentClass(h), agentListenerClass(h), networkExplorerClass(h)}
 }
 
 // Heat is the orchestration service as HeatStack uses it: stacks by

@@ -157,3 +157,9 @@ func (r *Rand) UUID4() string {
 	b[8] = b[8]&0x3f | 0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
+
+// Float is random.random(): 53 random bits as a float in [0, 1).
+func (r *Rand) Float() float64 {
+	a, b := r.Uint32()>>5, r.Uint32()>>6
+	return (float64(a)*67108864 + float64(b)) / 9007199254740992
+}

@@ -1,6 +1,9 @@
 package pyrand
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // Expected values printed by CPython 3 (random.Random, uuid.UUID).
 func TestGetRandBitsMatchesCPython(t *testing.T) {
@@ -69,6 +72,17 @@ func TestNewStringMatchesCPython(t *testing.T) {
 		}
 		if string(letters) != tt.letters {
 			t.Errorf("%q: letters %q, want %q", tt.seed, letters, tt.letters)
+		}
+	}
+}
+
+// Expected values printed by CPython 3: random.Random("42:1").random()
+// three times, then uniform(1, 10).
+func TestFloatMatchesCPython(t *testing.T) {
+	r := NewString("42:1")
+	for _, want := range []float64{0.9554747876119849, 0.5892810705937583, 0.6744907689892358, (6.483354386155192 - 1) / 9} {
+		if got := r.Float(); got != want && math.Abs(got-want) > 1e-15 {
+			t.Errorf("random() = %v, want %v", got, want)
 		}
 	}
 }
