@@ -350,7 +350,7 @@ type scriptRunner struct {
 }
 
 // call runs the script (function is "" for name(...), else the method of
-// name.function(...)) with murano-agent's run(commandline='', input=None).
+// name.function(...)) with murano-agent's run(commandline=”, input=None).
 func (s *scriptRunner) call(function string, args []any, kwargs []namedValue) (any, error) {
 	params := []string{"commandline", "input"}
 	values := []any{"", nil}

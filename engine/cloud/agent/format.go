@@ -25,12 +25,12 @@ func init() {
 		otherStrMethods[name] = true
 	}
 	strMethods = map[string]strMethod{
-		"format": func(s string, args []any, kwargs []namedValue) (any, error) { return format(s, args, kwargs) },
-		"strip":  stripper("strip", strings.TrimFunc),
-		"lstrip": stripper("lstrip", strings.TrimLeftFunc),
-		"rstrip": stripper("rstrip", strings.TrimRightFunc),
-		"lower":  noArgs("lower", strings.ToLower),
-		"upper":  noArgs("upper", strings.ToUpper),
+		"format":     func(s string, args []any, kwargs []namedValue) (any, error) { return format(s, args, kwargs) },
+		"strip":      stripper("strip", strings.TrimFunc),
+		"lstrip":     stripper("lstrip", strings.TrimLeftFunc),
+		"rstrip":     stripper("rstrip", strings.TrimRightFunc),
+		"lower":      noArgs("lower", strings.ToLower),
+		"upper":      noArgs("upper", strings.ToUpper),
 		"startswith": affix("startswith", strings.HasPrefix),
 		"endswith":   affix("endswith", strings.HasSuffix),
 		"split":      split,

@@ -39,7 +39,8 @@ func syntaxError(line int, format string, args ...any) *planError {
 }
 
 // unindent lays the body out as the agent does before it compiles it:
-// tabs expanded, the common indentation of its lines removed.
+// tabs expanded, the common indentation of its lines replaced by four
+// spaces (the body's lines, string literals' included).
 func unindent(body string) []string {
 	lines := strings.Split(expandTabs(body), "\n")
 	common := -1
@@ -57,7 +58,7 @@ func unindent(body string) []string {
 		if common > 0 {
 			runes = runes[min(common, len(runes)):]
 		}
-		lines[i] = strings.TrimSuffix(string(runes), "\r")
+		lines[i] = "    " + strings.TrimSuffix(string(runes), "\r")
 	}
 	return lines
 }
@@ -117,7 +118,7 @@ func (lx *lexer) run() error {
 			if rest == "" || rest[0] == '#' {
 				continue
 			}
-			if err := lx.indent(4+col, lineNo); err != nil {
+			if err := lx.indent(col, lineNo); err != nil {
 				return err
 			}
 			pos = col

@@ -18,7 +18,7 @@ type (
 		line  int
 		value expr // nil: return None
 	}
-	exprStmt struct{ value expr }
+	exprStmt   struct{ value expr }
 	assignStmt struct {
 		line  int
 		name  string
@@ -100,7 +100,7 @@ type (
 		x, y expr
 	}
 	condExpr struct {
-		line             int
+		line              int
 		cond, then, else_ expr
 	}
 )
