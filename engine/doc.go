@@ -60,7 +60,8 @@
 // At the bottom, the base packages import only one another: engine/value
 // (the values), engine/source (positions, lines, carets), engine/diag
 // (errors with positions), engine/versions (SemVer and pip-like specs),
-// engine/cloud (the simulated cloud, which knows nothing of MuranoPL) and
+// engine/cloud (the simulated cloud, which knows nothing of MuranoPL),
+// engine/cloud/agent (the murano agent of its VMs) and
 // engine/yaql/syntax/unicodenames (the names of \N{NAME} escapes).
 //
 // Packages of helpers for tests (their names end in "test") have no
