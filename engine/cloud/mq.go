@@ -1,0 +1,194 @@
+// This file defines the message queues (RabbitMQ) and the murano agents
+// that consume them on the servers.
+
+package cloud
+
+import (
+	"encoding/json"
+
+	"murano.dev/playground/engine/cloud/agent"
+)
+
+// Message is a message in a queue: its id and its JSON-like body.
+type Message struct {
+	ID   string `json:"id"`
+	Body any    `json:"body"`
+}
+
+// UnmarshalJSON reads a message keeping the order of its body's keys.
+func (m *Message) UnmarshalJSON(data []byte) error {
+	var raw struct {
+		ID   string          `json:"id"`
+		Body json.RawMessage `json:"body"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	body, err := decodeRaw(raw.Body)
+	m.ID, m.Body = raw.ID, body
+	return err
+}
+
+// decodeRaw decodes a JSON value keeping key order; absent is null.
+func decodeRaw(raw json.RawMessage) (any, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	return DecodeJSON(raw)
+}
+
+// AgentCall is a message sent to an agent queue and the agent's result
+// (nil: no answer, yet or ever). Dropped is set when the agent dropped
+// the plan for a stale Stamp.
+type AgentCall struct {
+	Queue   string `json:"queue"`
+	Plan    any    `json:"plan"`
+	Result  any    `json:"result"`
+	Dropped bool   `json:"dropped,omitempty"`
+	id      string
+}
+
+// DeclareQueue makes a queue exist.
+func (c *Cloud) DeclareQueue(name string) {
+	if _, ok := c.st.Queues[name]; !ok {
+		c.st.Queues[name] = []*Message{}
+	}
+}
+
+// Publish puts a message into a queue; it waits there until a consumer
+// reads it. Messages to a queue are recorded as agent calls.
+func (c *Cloud) Publish(queue, id string, body any) {
+	body = Normalize(body)
+	c.record.Agent = append(c.record.Agent, AgentCall{Queue: queue, Plan: clone(body), id: id})
+	c.DeclareQueue(queue)
+	c.st.Queues[queue] = append(c.st.Queues[queue], &Message{ID: id, Body: body})
+}
+
+// Consume takes the first message of a queue; ok is false when it is
+// empty.
+func (c *Cloud) Consume(queue string) (msg *Message, ok bool) {
+	q := c.st.Queues[queue]
+	if len(q) == 0 {
+		return nil, false
+	}
+	c.st.Queues[queue] = q[1:]
+	return q[0], true
+}
+
+// Pending returns the number of messages waiting in a queue.
+func (c *Cloud) Pending(queue string) int { return len(c.st.Queues[queue]) }
+
+// RunAgents lets every server's agent process the plans waiting in its
+// input queue, one at a time in order, and publish the results to its
+// result queue. The engine calls it whenever its own work waits, as the
+// agents' threads would then run. It returns the number of plans read.
+func (c *Cloud) RunAgents() int {
+	n := 0
+	for _, srv := range c.st.Servers {
+		if srv.Agent == nil {
+			continue
+		}
+		for {
+			msg, ok := c.Consume(srv.Agent.Config.InputQueue)
+			if !ok {
+				break
+			}
+			n++
+			c.handle(srv.Agent, msg)
+		}
+	}
+	return n
+}
+
+func (c *Cloud) handle(a *agent.Agent, msg *Message) {
+	call := c.agentCall(msg.ID)
+	plan, ok := plain(msg.Body).(map[string]any)
+	if !ok {
+		return
+	}
+	result := a.Handle(plan, faultScripts{c.scripts, c.faults}, c.Now())
+	if result == nil {
+		if call != nil {
+			call.Dropped = true
+		}
+		return
+	}
+	if _, ok := result["ID"]; ok {
+		result["ID"] = c.newID(false)
+	}
+	res := Normalize(result)
+	if call != nil {
+		call.Result = clone(res)
+	}
+	source := str(res.(*Map).Value("SourceID"))
+	queue := a.Config.ResultRoutingKey
+	c.DeclareQueue(queue)
+	c.st.Queues[queue] = append(c.st.Queues[queue], &Message{ID: source, Body: res})
+}
+
+func (c *Cloud) agentCall(id string) *AgentCall {
+	for i := len(c.record.Agent) - 1; i >= 0; i-- {
+		if c.record.Agent[i].id == id {
+			return &c.record.Agent[i]
+		}
+	}
+	return nil
+}
+
+// plain converts a value to the plain Go values the agent reads
+// (map[string]any for objects).
+func plain(v any) any {
+	switch x := v.(type) {
+	case *Map:
+		if x == nil {
+			return nil
+		}
+		out := make(map[string]any, x.Len())
+		for _, k := range x.keys {
+			out[k] = plain(x.vals[k])
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = plain(e)
+		}
+		return out
+	}
+	return v
+}
+
+// faultScripts runs scripts with the script-exit faults applied.
+type faultScripts struct {
+	next   agent.Scripts
+	faults faults
+}
+
+func (s faultScripts) Run(call agent.ScriptCall) (agent.ScriptOutput, error) {
+	if f, ok := s.faults.scriptExit(call.Name, call.EntryFile, call.Body); ok {
+		out := agent.ScriptOutput{ExitCode: 1}
+		if f.Code != nil {
+			out.ExitCode = *f.Code
+		}
+		if f.Stdout != nil {
+			out.Stdout = *f.Stdout
+		}
+		if f.Stderr != nil {
+			out.Stderr = *f.Stderr
+		}
+		return out, nil
+	}
+	if s.next == nil {
+		return agent.SuccessStub().Run(call)
+	}
+	return s.next.Run(call)
+}
+
+// MarshalJSON writes the call as the deploy output has it.
+func (a AgentCall) MarshalJSON() ([]byte, error) {
+	m := NewMap("queue", a.Queue, "plan", a.Plan, "result", a.Result)
+	if a.Dropped {
+		m.Set("dropped", true)
+	}
+	return json.Marshal(m)
+}

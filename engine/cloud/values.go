@@ -1,0 +1,452 @@
+// This file defines the JSON-like values the cloud works on: Map, an
+// object that keeps its keys' order, and the helpers that normalise,
+// copy and compare values.
+
+package cloud
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+)
+
+// Map is a JSON object that keeps the order in which its keys were set.
+type Map struct {
+	keys []string
+	vals map[string]any
+}
+
+// NewMap returns a map holding the key/value pairs kv (key, value, key,
+// value, ...); it panics on an odd count or a key that is not a string,
+// which only literal code can get wrong.
+func NewMap(kv ...any) *Map {
+	m := &Map{vals: map[string]any{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m.Set(kv[i].(string), kv[i+1])
+	}
+	return m
+}
+
+// Len returns the number of keys.
+func (m *Map) Len() int {
+	if m == nil {
+		return 0
+	}
+	return len(m.keys)
+}
+
+// Keys returns the keys in order.
+func (m *Map) Keys() []string {
+	if m == nil {
+		return nil
+	}
+	return slices.Clone(m.keys)
+}
+
+// Get returns the value of key.
+func (m *Map) Get(key string) (any, bool) {
+	if m == nil {
+		return nil, false
+	}
+	v, ok := m.vals[key]
+	return v, ok
+}
+
+// Value returns the value of key, nil when absent.
+func (m *Map) Value(key string) any {
+	v, _ := m.Get(key)
+	return v
+}
+
+// Set sets key to v, keeping the key's place when it exists.
+func (m *Map) Set(key string, v any) {
+	if m.vals == nil {
+		m.vals = map[string]any{}
+	}
+	if _, ok := m.vals[key]; !ok {
+		m.keys = append(m.keys, key)
+	}
+	m.vals[key] = v
+}
+
+// Delete removes key.
+func (m *Map) Delete(key string) {
+	if _, ok := m.vals[key]; !ok {
+		return
+	}
+	delete(m.vals, key)
+	m.keys = slices.DeleteFunc(m.keys, func(k string) bool { return k == key })
+}
+
+// MarshalJSON writes the object with its keys in order.
+func (m *Map) MarshalJSON() ([]byte, error) {
+	if m == nil {
+		return []byte("null"), nil
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range m.keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		b.Write(kb)
+		b.WriteByte(':')
+		vb, err := json.Marshal(m.vals[k])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads an object keeping its keys' order; nested objects
+// become *Map too, integers int64.
+func (m *Map) UnmarshalJSON(data []byte) error {
+	v, err := DecodeJSON(data)
+	if err != nil {
+		return err
+	}
+	got, ok := v.(*Map)
+	if !ok {
+		return fmt.Errorf("cloud: JSON %s is not an object", kindOf(v))
+	}
+	*m = *got
+	return nil
+}
+
+// DecodeJSON decodes a JSON document into a value whose objects are
+// *Map (in document order) and whose integral numbers are int64.
+func DecodeJSON(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := decodeValue(dec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, fmt.Errorf("cloud: JSON has data after its value")
+	}
+	return v, nil
+}
+
+func decodeValue(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			m := NewMap()
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				v, err := decodeValue(dec)
+				if err != nil {
+					return nil, err
+				}
+				m.Set(kt.(string), v)
+			}
+			_, err := dec.Token()
+			return m, err
+		case '[':
+			list := []any{}
+			for dec.More() {
+				v, err := decodeValue(dec)
+				if err != nil {
+					return nil, err
+				}
+				list = append(list, v)
+			}
+			_, err := dec.Token()
+			return list, err
+		}
+		return nil, fmt.Errorf("cloud: unexpected %v in JSON", t)
+	case json.Number:
+		if i, err := strconv.ParseInt(string(t), 10, 64); err == nil {
+			return i, nil
+		}
+		f, err := t.Float64()
+		return f, err
+	default:
+		return t, nil
+	}
+}
+
+// Normalize returns v as the cloud keeps values: objects as *Map
+// (a map[string]any in sorted key order), integers as int64, floats
+// as float64 (integral ones as int64, as JSON has one number type),
+// lists as []any. Other values become their text.
+func Normalize(v any) any {
+	switch x := v.(type) {
+	case nil, bool, string, int64:
+		return x
+	case int:
+		return int64(x)
+	case int32:
+		return int64(x)
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return int64(x)
+		}
+		return x
+	case float32:
+		return Normalize(float64(x))
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return i
+		}
+		f, _ := x.Float64()
+		return f
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = Normalize(e)
+		}
+		return out
+	case []string:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = e
+		}
+		return out
+	case *Map:
+		if x == nil {
+			return nil
+		}
+		out := NewMap()
+		for _, k := range x.keys {
+			out.Set(k, Normalize(x.vals[k]))
+		}
+		return out
+	case map[string]any:
+		out := NewMap()
+		for _, k := range slices.Sorted(mapKeys(x)) {
+			out.Set(k, Normalize(x[k]))
+		}
+		return out
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+func mapKeys(m map[string]any) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// clone returns a deep copy of a normalised value.
+func clone(v any) any {
+	switch x := v.(type) {
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = clone(e)
+		}
+		return out
+	case *Map:
+		if x == nil {
+			return x
+		}
+		out := &Map{keys: slices.Clone(x.keys), vals: make(map[string]any, len(x.vals))}
+		for k, e := range x.vals {
+			out.vals[k] = clone(e)
+		}
+		return out
+	}
+	return v
+}
+
+// equal compares two normalised values as Python compares dicts and
+// lists: key order does not matter, 1 == 1.0.
+func equal(a, b any) bool {
+	switch x := a.(type) {
+	case *Map:
+		y, ok := b.(*Map)
+		if !ok || x.Len() != y.Len() {
+			return false
+		}
+		for _, k := range x.Keys() {
+			yv, ok := y.Get(k)
+			if !ok || !equal(x.vals[k], yv) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !equal(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case int64:
+		switch y := b.(type) {
+		case int64:
+			return x == y
+		case float64:
+			return float64(x) == y
+		}
+		return false
+	case float64:
+		switch y := b.(type) {
+		case int64:
+			return x == float64(y)
+		case float64:
+			return x == y
+		}
+		return false
+	}
+	return a == b
+}
+
+// kindOf names the JSON kind of a value for messages.
+func kindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case string:
+		return "a string"
+	case int64, float64:
+		return "a number"
+	case []any:
+		return "a list"
+	case *Map:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// str returns a string value, "" for anything else.
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+// pyStr renders a value as Python's str() does, for messages and
+// string functions.
+func pyStr(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "None"
+	case bool:
+		if x {
+			return "True"
+		}
+		return "False"
+	case string:
+		return x
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		return pyFloat(x)
+	}
+	return pyRepr(v)
+}
+
+func pyFloat(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	case math.IsNaN(f):
+		return "nan"
+	}
+	exp := 0
+	if f != 0 {
+		exp = int(math.Floor(math.Log10(math.Abs(f))))
+	}
+	if exp < -4 || exp >= 16 {
+		return strconv.FormatFloat(f, 'e', -1, 64)
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !bytes.ContainsAny([]byte(s), ".") {
+		s += ".0"
+	}
+	return s
+}
+
+// pyRepr renders a value as Python's repr() does.
+func pyRepr(v any) string {
+	switch x := v.(type) {
+	case string:
+		return pyQuote(x)
+	case []any:
+		var b bytes.Buffer
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(pyRepr(e))
+		}
+		b.WriteByte(']')
+		return b.String()
+	case *Map:
+		var b bytes.Buffer
+		b.WriteByte('{')
+		for i, k := range x.Keys() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(pyQuote(k))
+			b.WriteString(": ")
+			b.WriteString(pyRepr(x.vals[k]))
+		}
+		b.WriteByte('}')
+		return b.String()
+	}
+	return pyStr(v)
+}
+
+// pyQuote is Python's repr of a str (ASCII-printable subset exact).
+func pyQuote(s string) string {
+	q := byte('\'')
+	if bytes.IndexByte([]byte(s), '\'') >= 0 && bytes.IndexByte([]byte(s), '"') < 0 {
+		q = '"'
+	}
+	var b bytes.Buffer
+	b.WriteByte(q)
+	for _, r := range s {
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == rune(q):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
+}
