@@ -1,6 +1,9 @@
 package cloud
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // The oracle's stub lists (oracle/dynui/README.md).
 func TestDefaultCatalogMatchesTheOracleStubs(t *testing.T) {
@@ -23,5 +26,38 @@ func TestDefaultCatalogMatchesTheOracleStubs(t *testing.T) {
 	}
 	if !c.Networks[3].External || len(c.Networks[1].Subnets) != 2 {
 		t.Errorf("networks = %+v", c.Networks)
+	}
+}
+
+// The deploy oracle's cloud (its README, "The simulated cloud"): the same
+// catalog serves the forms and the simulated cloud.
+func TestDefaultCatalogMatchesTheDeployOracle(t *testing.T) {
+	c := DefaultCatalog()
+	if c.Project.ID != "proj-1" || c.Project.Name != "demo" || c.Project.Domain != "default" || c.User.ID != "user-1" {
+		t.Errorf("project/user = %+v %+v", c.Project, c.User)
+	}
+	for ref, want := range map[string]struct {
+		id, status string
+		agent      bool
+	}{
+		"img-ubuntu": {"img-ubuntu", "active", true}, "centos-7": {"img-centos", "queued", true},
+		"cirros": {"img-cirros", "active", false}, "ws2012": {"img-windows", "active", true},
+	} {
+		if im, ok := c.Image(ref); !ok || im.ID != want.id || im.Status != want.status || im.Agent != want.agent {
+			t.Errorf("image %s = %+v", ref, im)
+		}
+	}
+	if z, ok := c.Zone("broken-az"); !ok || z.Available {
+		t.Errorf("broken-az = %+v", z)
+	}
+	if r := c.Router; r.ID != "router-default" || r.Name != "murano-default-router" || r.ExternalNetwork != "net-public" || len(r.Interfaces) != 4 {
+		t.Errorf("router = %+v", r)
+	}
+	want := []string{"router", "external-net", "security-group", "port-security", "allowed-address-pairs", "quotas"}
+	if !slices.Equal(c.Extensions, want) {
+		t.Errorf("extensions = %v", c.Extensions)
+	}
+	if c.Volumes[0] != (Volume{"vol-1", "data-volume", 10}) || !slices.Equal(c.Keypairs, []string{"demo-key"}) {
+		t.Errorf("volumes %v keypairs %v", c.Volumes, c.Keypairs)
 	}
 }

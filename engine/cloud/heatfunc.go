@@ -42,6 +42,10 @@ func refs(v any, out []string) []string {
 	return out
 }
 
+// maxString bounds the strings functions make: replacements that feed
+// one another would otherwise grow without end.
+const maxString = 1 << 20
+
 // errNotReady: a function refers to a resource that does not exist (yet).
 var errNotReady = errors.New("resource not ready")
 
@@ -242,6 +246,9 @@ func (r *resolver) function(name string, arg any) (out any, done bool, err error
 			if pv := params.Value(k); pv != nil {
 				val = pyStr(pv)
 			}
+			if grown := len(text) + strings.Count(text, k)*(len(val)-len(k)); grown > maxString {
+				return nil, true, fmt.Errorf(`The result of "str_replace" is longer than %d bytes`, maxString)
+			}
 			text = strings.ReplaceAll(text, k, val)
 		}
 		return text, true, nil
@@ -271,6 +278,13 @@ func (r *resolver) function(name string, arg any) (out any, done bool, err error
 					parts = append(parts, pyStr(e))
 				}
 			}
+		}
+		size := len(sep) * len(parts)
+		for _, p := range parts {
+			size += len(p)
+		}
+		if size > maxString {
+			return nil, true, fmt.Errorf(`The result of %q is longer than %d bytes`, name, maxString)
 		}
 		return strings.Join(parts, sep), true, nil
 	case "get_file":

@@ -81,7 +81,8 @@ func (c *Cloud) createServer(st *Stack, r *Resource) error {
 		"accessIPv4", "", "accessIPv6", "", "instance_name", fmt.Sprintf("instance-%08x", len(c.st.Servers)),
 		"console_urls", NewMap())
 	if image != nil && image.Agent && !c.faults.imageWithoutAgent(*image) {
-		userData := c.configText(st, r.Props.Value("user_data"), 0)
+		budget := configBudget
+		userData := c.configText(st, r.Props.Value("user_data"), 0, &budget)
 		if cfg, ok, err := agent.ParseUserData(userData, st.Files); ok && err == nil {
 			srv.Agent = agent.New(cfg)
 		}
@@ -134,17 +135,22 @@ func (c *Cloud) connectServer(srv *Server, props *Map, create bool) error {
 	return nil
 }
 
+// configBudget bounds the values configText visits: parts that refer
+// to one another would otherwise multiply.
+const configBudget = 10000
+
 // configText is the text cloud-init sees for a server's user_data:
 // references to config resources are followed through MultipartMime
-// parts to the configs they hold.
-func (c *Cloud) configText(st *Stack, v any, depth int) string {
-	if depth > 5 || v == nil {
+// parts to the configs they hold (5 levels deep).
+func (c *Cloud) configText(st *Stack, v any, depth int, budget *int) string {
+	if depth > 5 || v == nil || *budget <= 0 {
 		return ""
 	}
+	*budget--
 	join := func(items []any) string {
 		parts := make([]string, len(items))
 		for i, e := range items {
-			parts[i] = c.configText(st, e, depth+1)
+			parts[i] = c.configText(st, e, depth+1, budget)
 		}
 		return strings.Join(parts, "\n")
 	}
@@ -163,7 +169,7 @@ func (c *Cloud) configText(st *Stack, v any, depth int) string {
 				}
 				return join(configs)
 			}
-			return c.configText(st, cfg, depth+1)
+			return c.configText(st, cfg, depth+1, budget)
 		}
 		return x
 	case *Map:
