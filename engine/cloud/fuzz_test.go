@@ -2,9 +2,9 @@ package cloud
 
 import (
 	"os"
-	"time"
 	"strings"
 	"testing"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 )
