@@ -80,12 +80,13 @@ func (c *Cloud) Pending(queue string) int { return len(c.st.Queues[queue]) }
 
 // RunAgents lets every server's agent process the plans waiting in its
 // input queue, one at a time in order, and publish the results to its
-// result queue. The engine calls it whenever its own work waits, as the
+// result queue; an agent that stopped (on a plan the reference's agent
+// crashes on) reads no more. The engine calls it whenever its own work waits, as the
 // agents' threads would then run. It returns the number of plans read.
 func (c *Cloud) RunAgents() int {
 	n := 0
 	for _, srv := range c.st.Servers {
-		if srv.Agent == nil {
+		if srv.Agent == nil || srv.Agent.Stopped {
 			continue
 		}
 		for {
@@ -106,15 +107,13 @@ func (c *Cloud) handle(a *agent.Agent, msg *Message) {
 	if !ok {
 		return
 	}
-	result := a.Handle(plan, faultScripts{c.scripts, c.faults}, c.Now())
+	a.NewID = func() string { return c.newID(false) }
+	result := a.HandleMessage(msg.ID, plan, faultScripts{c.scripts, c.faults}, c.Now())
 	if result == nil {
-		if call != nil {
+		if call != nil && !a.Stopped {
 			call.Dropped = true
 		}
 		return
-	}
-	if _, ok := result["ID"]; ok {
-		result["ID"] = c.newID(false)
 	}
 	res := Normalize(result)
 	if call != nil {
