@@ -418,7 +418,7 @@ func (c *Cloud) validate(t *Map, params *Map, env any) error {
 // isParamRef reports whether ref is a Ref to a declared parameter.
 func isParamRef(t, spec *Map, ref string) bool {
 	for _, k := range []string{"parameters", "Parameters"} {
-		if p, ok := t.Value(k).(*Map); ok && hasKey(p, ref) && slices.Contains(cfnRefs(spec.Value("properties"), nil), ref) {
+		if p, ok := t.Value(k).(*Map); ok && hasKey(p, ref) && slices.Contains(cfnRefs(spec.Value("properties")), ref) {
 			return true
 		}
 	}
@@ -426,22 +426,13 @@ func isParamRef(t, spec *Map, ref string) bool {
 }
 
 // cfnRefs returns the arguments of the Ref functions in a snippet.
-func cfnRefs(v any, out []string) []string {
-	switch x := v.(type) {
-	case *Map:
-		if x.Len() == 1 && x.keys[0] == "Ref" {
-			if s, ok := x.vals["Ref"].(string); ok {
-				out = append(out, s)
-			}
+func cfnRefs(v any) []string {
+	var out []string
+	calls(v, func(name string, arg any) {
+		if s, ok := arg.(string); ok && name == "Ref" {
+			out = append(out, s)
 		}
-		for _, k := range x.keys {
-			out = cfnRefs(x.vals[k], out)
-		}
-	case []any:
-		for _, e := range x {
-			out = cfnRefs(e, out)
-		}
-	}
+	})
 	return out
 }
 

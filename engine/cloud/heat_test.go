@@ -196,3 +196,28 @@ func firstDiff(got, want string) string {
 	}
 	return "(equal text)"
 }
+
+// Validation beyond the recorded scenario: types Heat does not know,
+// Ref to a declared parameter (CFN), templates that are not objects.
+func TestHeatValidation(t *testing.T) {
+	for _, tt := range []struct{ template, err string }{
+		{`{"resources": {"a": {"type": "Foo::Bar"}}}`, "ERROR: The Resource Type (Foo::Bar) could not be found."},
+		{`{"resources": {"a": {"type": "OS::Heat::None", "properties": {"x": {"Ref": "p"}}}}, "parameters": {"p": {"default": 1}}}`, ""},
+		{`{"resources": {"a": {"type": "OS::Heat::None", "properties": {"x": {"Ref": "q"}}}}}`, `ERROR: The specified reference "q" (in a) is incorrect.`},
+		{`{"resources": {"a": {"type": "nested.yaml"}}}`, ""},
+		{`[1, 2]`, "ERROR: The template is not a JSON object or YAML mapping."},
+	} {
+		c := New(Options{})
+		_, err := c.CreateStack("s", StackRequest{Template: mustDecode(t, []byte(tt.template))})
+		got := ""
+		if err != nil {
+			got = err.Error()
+			if err.(*HeatError).ExceptionName() != "heatclient.exc.HTTPBadRequest" {
+				t.Errorf("%s: %s", tt.template, err.(*HeatError).ExceptionName())
+			}
+		}
+		if got != tt.err {
+			t.Errorf("%s: error %q, want %q", tt.template, got, tt.err)
+		}
+	}
+}

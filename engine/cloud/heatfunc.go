@@ -10,35 +10,41 @@ import (
 	"strings"
 )
 
-// refs appends the names of the resources a template snippet refers to
-// (get_resource, get_attr, Ref, Fn::GetAtt), in the snippet's order.
-func refs(v any, out []string) []string {
+// calls calls visit for every {function: argument} object in a snippet,
+// outermost first, in the snippet's order.
+func calls(v any, visit func(name string, arg any)) {
 	switch x := v.(type) {
 	case *Map:
 		if x.Len() == 1 {
-			k := x.keys[0]
-			a := x.vals[k]
-			switch k {
-			case "get_resource", "Ref":
-				if s, ok := a.(string); ok {
-					out = append(out, s)
-				}
-			case "get_attr", "Fn::GetAtt":
-				if l, ok := a.([]any); ok && len(l) > 0 {
-					if s, ok := l[0].(string); ok {
-						out = append(out, s)
-					}
-				}
-			}
+			visit(x.keys[0], x.vals[x.keys[0]])
 		}
 		for _, k := range x.keys {
-			out = refs(x.vals[k], out)
+			calls(x.vals[k], visit)
 		}
 	case []any:
 		for _, e := range x {
-			out = refs(e, out)
+			calls(e, visit)
 		}
 	}
+}
+
+// refs appends the names of the resources a template snippet refers to
+// (get_resource, get_attr, Ref, Fn::GetAtt), in the snippet's order.
+func refs(v any, out []string) []string {
+	calls(v, func(name string, arg any) {
+		switch name {
+		case "get_resource", "Ref":
+			if s, ok := arg.(string); ok {
+				out = append(out, s)
+			}
+		case "get_attr", "Fn::GetAtt":
+			if l, ok := arg.([]any); ok && len(l) > 0 {
+				if s, ok := l[0].(string); ok {
+					out = append(out, s)
+				}
+			}
+		}
+	})
 	return out
 }
 
