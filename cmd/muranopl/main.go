@@ -25,6 +25,7 @@ commands:
   inspect   describe a package folder or .zip as JSON
   ui        run a package's Dynamic UI forms (muranopl ui -h for its flags)
   env       wrap application models into an environment model (muranopl env -h)
+  deploy    deploy an environment in the simulated cloud (muranopl deploy -h)
   version   print the version
 
 `
@@ -53,6 +54,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runUI(args[1:], stdout, stderr)
 	case "env":
 		return runEnv(args[1:], stdout, stderr)
+	case "deploy":
+		return runDeploy(args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "muranopl", engine.Version())
 		return 0

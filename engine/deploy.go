@@ -1,0 +1,563 @@
+// This file runs one engine task on an environment in the simulated
+// cloud — deploy, an action, or the deletion of the environment — as
+// murano's TaskExecutor does: load the stored model (its objects, the
+// copy of the previous deployment and the attribute store), collect the
+// objects the new model no longer holds, call the action, finalise and
+// serialise the model. Ids, random names and time are deterministic for
+// a seed, as in the deploy reference harness.
+
+package engine
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"crypto/md5"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"strings"
+	"time"
+
+	"murano.dev/playground/engine/cloud"
+	"murano.dev/playground/engine/corelib"
+	"murano.dev/playground/engine/dsl"
+	"murano.dev/playground/engine/dsl/decl"
+	"murano.dev/playground/engine/pkg"
+	"murano.dev/playground/engine/system"
+	"murano.dev/playground/engine/value"
+	"murano.dev/playground/engine/yaql"
+	"murano.dev/playground/formgen/pyrand"
+)
+
+// DeployRequest is one task on an environment.
+type DeployRequest struct {
+	// Packages are the application packages the task may use; the core
+	// library comes with CoreLibrary.
+	Packages []*Package
+	// Skipped are packages that could not be loaded, reported as they
+	// are.
+	Skipped []SkippedPackage
+	// CoreLibrary is the io.murano core library; nil is the project's
+	// own (engine/corelib).
+	CoreLibrary fs.FS
+	// Env is the environment model as the API hands it to the engine
+	// ({"Objects", "Attributes", …}); with State it replaces the stored
+	// objects (a redeploy), and {"Objects": null} deletes the environment.
+	// Nil with State: the stored model as it is.
+	Env *Dict
+	// State continues from an earlier task (the cloud and the stored
+	// model); nil for a new environment.
+	State *DeployState
+	// Seed seeds every generated id and name.
+	Seed int64
+	// Faults is a JSON list of the simulated cloud's faults.
+	Faults []byte
+	// Action is "deploy" ("" too) or OBJECT_ID.METHOD, a Public method
+	// run with Args as its keyword arguments.
+	Action string
+	Args   *Dict
+	// AddApps and RemoveApps edit the environment's applications before
+	// the task, as the dashboard does.
+	AddApps    []Value
+	RemoveApps []string
+	// FixAsyncPush makes HeatStack.push(async => true) work (murano
+	// 14.0.0 raises instead).
+	FixAsyncPush bool
+	// MaxSteps bounds the work of the task (0: DefaultDeploySteps).
+	MaxSteps int64
+}
+
+// DefaultDeploySteps is the step budget of a task that sets none.
+const DefaultDeploySteps = 200_000_000
+
+// SkippedPackage is a package that could not be loaded.
+type SkippedPackage struct {
+	Package string `json:"package"`
+	Error   string `json:"error"`
+}
+
+// DeployResult is the outcome of a task.
+type DeployResult struct {
+	// Failed is set when the task ended in an exception.
+	Failed bool
+	// Output is the document the deploy reference harness prints: ok,
+	// result, exception, model, stacks, heat, agent, reports, instances
+	// (and skippedPackages).
+	Output map[string]any
+	// State continues with the next task.
+	State *DeployState
+}
+
+// DeployState is what lasts from one task on an environment to the
+// next: the simulated cloud and the model murano stores.
+type DeployState struct {
+	Format        string          `json:"format"`
+	Seed          int64           `json:"seed"`
+	Runs          int             `json:"runs"`
+	Clock         float64         `json:"clock"`
+	IDCounter     int64           `json:"idCounter"`
+	EnvironmentID string          `json:"environmentId"`
+	Model         json.RawMessage `json:"model"`
+	Cloud         json.RawMessage `json:"cloud"`
+}
+
+// DeployStateFormat names the format of a [DeployState].
+const DeployStateFormat = "murano-playground-deploy/1"
+
+// deployEpoch is when the first task on an environment starts
+// (2024-01-01T00:00:00Z); each next one starts an hour after the
+// previous ended.
+const (
+	deployEpoch = 1704067200
+	runGap      = 3600
+)
+
+// ErrAsyncPush is returned for FixAsyncPush, which the engine cannot
+// honour yet.
+var ErrAsyncPush = errors.New("--fix async-push: asynchronous Heat pushes are not simulated yet")
+
+// Deploy runs the task. The error is for a request that cannot be
+// carried out (a bad state or fault list); an exception of the task is
+// in the result.
+func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
+	if req.FixAsyncPush {
+		return nil, ErrAsyncPush
+	}
+	run, start, idCounter := 1, float64(deployEpoch), int64(0)
+	if st := req.State; st != nil {
+		if st.Format != DeployStateFormat {
+			return nil, fmt.Errorf("the state is not a state of this engine (format %q, want %q)", st.Format, DeployStateFormat)
+		}
+		run, start, idCounter = st.Runs+1, st.Clock+runGap, st.IDCounter
+	}
+	var faults []cloud.Fault
+	if len(req.Faults) > 0 {
+		var err error
+		if faults, err = cloud.ParseFaults(req.Faults); err != nil {
+			return nil, fmt.Errorf("faults: %w", err)
+		}
+	}
+	var ex *dsl.Executor
+	now := func() float64 {
+		if ex == nil {
+			return start
+		}
+		return ex.Now()
+	}
+	opts := cloud.Options{Seed: req.Seed, Faults: faults, Clock: func() time.Time {
+		return time.Unix(0, int64(math.Round(now()*1e6))*1000).UTC()
+	}}
+	var c *cloud.Cloud
+	if req.State != nil {
+		var err error
+		if c, err = cloud.Load(req.State.Cloud, opts); err != nil {
+			return nil, fmt.Errorf("state: %w", err)
+		}
+	} else {
+		c = cloud.New(opts)
+	}
+	model, err := taskModel(req)
+	if err != nil {
+		return nil, err
+	}
+	envID := ""
+	if objs, ok := model.GetString("Objects"); ok {
+		if d, ok := objs.(*Dict); ok {
+			envID = headerID(d)
+		}
+	}
+	if envID == "" && req.State != nil {
+		envID = req.State.EnvironmentID
+	}
+
+	ids := idCounter
+	newID := func() string {
+		ids++
+		sum := md5.Sum(fmt.Appendf(nil, "engine:%d:%d", req.Seed, ids))
+		sum[6] = sum[6]&0x0f | 0x40
+		sum[8] = sum[8]&0x3f | 0x80
+		return hex.EncodeToString(sum[:])
+	}
+	random := pyrand.NewString(fmt.Sprintf("%d:%d", req.Seed, run))
+	project := value.Str(dictValue(model, "project_id"))
+	ch := &cloudHost{c: c, results: map[string]*value.Dict{}}
+	networking := system.DefaultNetworking()
+	networking.ExternalNetwork = "public"
+	networking.CreateRouter = c.RouterCreationAllowed()
+	host := &system.Host{
+		Heat: ch, Neutron: ch, Queues: ch,
+		Report: func(r system.Report) {
+			c.Notify("murano.report_notification", cloud.NewMap("id", r.Entity, "text", r.Text, "level", r.Level))
+		},
+		Track: func(e system.InstanceEvent) {
+			c.Notify("murano."+e.Event, cloud.NewMap("instance", e.Instance, "instance_type", int64(e.Type),
+				"type_name", e.TypeName, "type_title", toCloud(e.Title), "unit_count", toCloud(e.UnitCount)))
+		},
+		Config:        deployConfig(),
+		StackTags:     []string{"murano"},
+		AgentDisabled: c.AgentDisabled(),
+		AgentTimeout:  3600,
+		Networking:    networking,
+		ProjectID:     project,
+		Random:        random,
+	}
+	// The task's own StatusReporter takes an id for its publisher.
+	newID()
+
+	coreFS := req.CoreLibrary
+	if coreFS == nil {
+		coreFS = corelib.FS()
+	}
+	core, err := pkg.Open(coreFS)
+	if err != nil {
+		return nil, fmt.Errorf("core library: %w", err)
+	}
+	pkgs := append([]*pkg.Package{core}, req.Packages...)
+	ex = dsl.NewExecutor(ctx, catalogueLoader{pkg.NewLoader(pkgs...), pkgs}, dsl.Options{
+		Natives:       system.Natives(host),
+		CoreFunctions: system.CoreFunctions(host),
+		NewID:         newID,
+		Epoch:         start,
+		IdleClock:     true,
+		Random:        random,
+		MaxSteps:      cmp.Or(req.MaxSteps, DefaultDeploySteps),
+	})
+	for _, p := range pkgs {
+		ex.AddPackage(p)
+	}
+
+	t := &task{ex: ex, host: host, model: model, envID: envID, action: req.Action, args: req.Args}
+	t.run()
+
+	res := &DeployResult{Failed: t.exc != nil}
+	final := t.model
+	res.Output = map[string]any{
+		"ok":        t.exc == nil,
+		"result":    jsonOf(t.result),
+		"exception": nil,
+		"model": map[string]any{
+			"Objects":     jsonOf(dictValue(final, "Objects")),
+			"ObjectsCopy": jsonOf(dictValue(final, "ObjectsCopy")),
+			"Attributes":  jsonOf(orEmptyList(dictValue(final, "Attributes"))),
+		},
+		"stacks":    stacksOf(c),
+		"heat":      jsonOf(c.Record().Heat),
+		"agent":     jsonOf(c.Record().Agent),
+		"reports":   jsonOf(c.Record().Reports),
+		"instances": jsonOf(c.Record().Instances),
+	}
+	if t.exc != nil {
+		res.Output["result"] = nil
+		res.Output["exception"] = map[string]any{"type": t.exc.Type, "message": t.exc.Message}
+	}
+	if len(req.Skipped) > 0 {
+		res.Output["skippedPackages"] = jsonOf(req.Skipped)
+	}
+	stateModel, _, err := value.ToJSON(final)
+	if err != nil {
+		return nil, err
+	}
+	cloudState, err := c.Save()
+	if err != nil {
+		return nil, err
+	}
+	res.State = &DeployState{Format: DeployStateFormat, Seed: req.Seed, Runs: run, Clock: ex.Now(), IDCounter: ids,
+		EnvironmentID: envID, Model: stateModel, Cloud: cloudState}
+	return res, nil
+}
+
+// deployConfig is murano's configuration as the core library reads it
+// with config(): the defaults, RabbitMQ on localhost.
+func deployConfig() map[string]map[string]Value {
+	return map[string]map[string]Value{
+		"": {"home_region": value.Null, "file_server": value.String("")},
+		"rabbitmq": {"host": value.String("localhost"), "port": value.Int(5672), "login": value.String("guest"),
+			"password": value.String("guest"), "virtual_host": value.String("/"), "ssl": value.Bool(false),
+			"ca_certs": value.String("")},
+		"engine": {"agent_source": value.String("murano-agent")},
+	}
+}
+
+// task is one run of murano's TaskExecutor.
+type task struct {
+	ex     *dsl.Executor
+	host   *system.Host
+	model  *Dict
+	envID  string
+	action string
+	args   *Dict
+	result Value
+	exc    *RunError
+}
+
+func (t *task) run() {
+	loaded := value.WithLists(t.model, true).(*Dict)
+	root, err := t.ex.LoadModel(loaded)
+	if err != nil {
+		t.fail(err, nil)
+		t.ex.Finalize(nil)
+		return
+	}
+	if _, err := t.ex.Cleanup(); err != nil {
+		t.fail(err, root)
+		t.ex.Finalize(nil)
+		return
+	}
+	objects := dictValue(t.model, "Objects")
+	t.model.SetString("ObjectsCopy", deepCopyValue(objects))
+	if value.IsNull(objects) {
+		t.ex.Finalize(nil)
+		return
+	}
+	objectID, method := t.envID, "deploy"
+	if t.action != "" && t.action != "deploy" {
+		objectID, method, _ = strings.Cut(t.action, ".")
+	}
+	var kwargs []yaql.KeywordArg
+	if t.args != nil {
+		for i, k := range t.args.Keys() {
+			kwargs = append(kwargs, yaql.KeywordArg{Name: value.Str(k), Value: value.WithLists(t.args.Values()[i], true)})
+		}
+	}
+	t.result = value.Null
+	if obj := t.ex.Object(objectID); obj != nil {
+		v, err := t.ex.Call(obj, method, nil, kwargs)
+		if err != nil {
+			t.fail(err, root)
+		} else {
+			t.result = v
+		}
+	}
+	finalized, err := t.ex.Finalize(root)
+	if err == nil {
+		if d, ok := finalized.(*Dict); ok {
+			for i, k := range d.Keys() {
+				t.model.Set(k, d.Values()[i])
+			}
+		}
+	}
+}
+
+// fail reports the exception that ended the task, as the deployment
+// log's last error.
+func (t *task) fail(err error, root *dsl.Object) {
+	t.exc = runError(err)
+	entity := t.envID
+	if root != nil {
+		entity = root.ID()
+	}
+	t.host.Report(system.Report{Level: "error", Text: taskMessage(t.exc), Entity: entity})
+}
+
+// taskMessage is str() of the exception as the task reports it:
+// "[name, …]: message".
+func taskMessage(e *RunError) string {
+	names := e.Names
+	if len(names) == 0 {
+		names = []string{e.Type}
+	}
+	return "[" + strings.Join(names, ", ") + "]: " + e.Message
+}
+
+// taskModel is the model the API hands to the engine for the task.
+func taskModel(req DeployRequest) (*Dict, error) {
+	model := value.NewDict(4)
+	if req.State != nil {
+		v, err := value.FromJSON(req.State.Model)
+		if err != nil {
+			return nil, fmt.Errorf("state: the model: %w", err)
+		}
+		d, ok := v.(*Dict)
+		if !ok {
+			return nil, errors.New("state: the model is not an object")
+		}
+		model = d
+	} else {
+		model.SetString("Attributes", value.NewPyList(nil))
+	}
+	if req.Env != nil {
+		objs, ok := req.Env.GetString("Objects")
+		if !ok {
+			return nil, errors.New(`the environment has no "Objects"`)
+		}
+		model.SetString("Objects", deepCopyValue(objs))
+		if req.State == nil {
+			for _, k := range []string{"Attributes", "ObjectsCopy", "SystemData"} {
+				if v, ok := req.Env.GetString(k); ok {
+					model.SetString(k, deepCopyValue(v))
+				}
+			}
+		}
+		for _, k := range []string{"project_id", "user_id"} {
+			if v, ok := req.Env.GetString(k); ok {
+				model.SetString(k, v)
+			}
+		}
+	}
+	objects, _ := dictValue(model, "Objects").(*Dict)
+	if objects != nil {
+		if services, ok := objects.GetString("services"); ok {
+			apps := services
+			if value.IsNull(apps) {
+				apps = value.NewPyList(nil)
+			}
+			rest, _ := objects.Delete(value.String("services"))
+			rest.SetString("applications", apps)
+			objects = rest
+			model.SetString("Objects", objects)
+		}
+	}
+	for _, id := range req.RemoveApps {
+		if objects == nil {
+			return nil, errors.New("--remove-app: no environment")
+		}
+		apps, _ := value.Slice(dictValue(objects, "applications"))
+		var kept []Value
+		for _, a := range apps {
+			if d, ok := a.(*Dict); !ok || headerID(d) != id {
+				kept = append(kept, a)
+			}
+		}
+		if len(kept) == len(apps) {
+			return nil, fmt.Errorf("--remove-app: no application %s", id)
+		}
+		objects.SetString("applications", value.NewPyList(kept))
+	}
+	for _, doc := range req.AddApps {
+		if objects == nil {
+			return nil, errors.New("--add-app: no environment")
+		}
+		app, err := ApplicationModel(doc)
+		if err != nil {
+			return nil, fmt.Errorf("--add-app: %w", err)
+		}
+		apps, _ := value.Slice(dictValue(objects, "applications"))
+		objects.SetString("applications", value.NewPyList(append(append([]Value{}, apps...), app)))
+	}
+	for k, v := range map[string]Value{"Attributes": value.NewPyList(nil), "project_id": value.String(ProjectID), "user_id": value.String(UserID)} {
+		if _, ok := model.GetString(k); !ok {
+			model.SetString(k, v)
+		}
+	}
+	return model, nil
+}
+
+func headerID(d *Dict) string {
+	h, _ := dictValue(d, "?").(*Dict)
+	if h == nil {
+		return ""
+	}
+	if id, ok := h.GetString("id"); ok && !value.IsNull(id) {
+		return value.Str(id)
+	}
+	return ""
+}
+
+func dictValue(d *Dict, key string) Value {
+	if d == nil {
+		return value.Null
+	}
+	if v, ok := d.GetString(key); ok {
+		return v
+	}
+	return value.Null
+}
+
+func orEmptyList(v Value) Value {
+	if value.IsNull(v) || !value.Truth(v) {
+		return value.NewPyList(nil)
+	}
+	return v
+}
+
+func deepCopyValue(v Value) Value {
+	switch x := v.(type) {
+	case *Dict:
+		out := value.NewDict(x.Len())
+		for i, k := range x.Keys() {
+			_ = out.Set(k, deepCopyValue(x.Values()[i]))
+		}
+		return out
+	case *value.List:
+		items := make([]Value, len(x.Items))
+		for i, it := range x.Items {
+			items[i] = deepCopyValue(it)
+		}
+		return &value.List{Items: items, Mutable: x.Mutable}
+	}
+	return v
+}
+
+// jsonOf is v as generic JSON (objects as maps, numbers kept as they are
+// written) for the output document.
+func jsonOf(v any) any {
+	var text []byte
+	var err error
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case Value:
+		text, _, err = value.ToJSON(x)
+	default:
+		text, err = json.Marshal(x)
+	}
+	if err != nil {
+		return err.Error()
+	}
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.UseNumber()
+	var out any
+	if err := dec.Decode(&out); err != nil {
+		return err.Error()
+	}
+	return out
+}
+
+// stacksOf lists the stacks as the output has them.
+func stacksOf(c *cloud.Cloud) []any {
+	out := []any{}
+	for _, st := range c.Stacks() {
+		out = append(out, map[string]any{"name": st.Name, "status": st.Status, "template": jsonOf(st.Template), "outputs": jsonOf(st.Outputs)})
+	}
+	return out
+}
+
+// catalogueLoader finds packages as the murano API's catalogue does: a
+// version spec that no package satisfies falls back to the first
+// package of the name (objects the dashboard made carry no class
+// version).
+type catalogueLoader struct {
+	*pkg.Loader
+	pkgs []*pkg.Package
+}
+
+func (l catalogueLoader) Load(name, spec string) (decl.Package, error) {
+	p, err := l.Loader.Load(name, spec)
+	var nf *pkg.NotFoundError
+	if errors.As(err, &nf) {
+		for _, c := range l.pkgs {
+			if c.Name() == name {
+				return c, nil
+			}
+		}
+	}
+	return p, err
+}
+
+func (l catalogueLoader) LoadClassPackage(className, spec string) (decl.Package, error) {
+	p, err := l.Loader.LoadClassPackage(className, spec)
+	if err != nil {
+		for _, c := range l.pkgs {
+			for _, n := range c.ClassNames() {
+				if n == className {
+					return c, nil
+				}
+			}
+		}
+	}
+	return p, err
+}
