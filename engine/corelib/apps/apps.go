@@ -1,0 +1,32 @@
+// Package apps is the playground's own io.murano.applications, the
+// library of reusable application parts that newer MuranoPL packages
+// Require: software components installed and configured on server
+// groups (SoftwareComponent, Installable, Configurable,
+// OpenStackSecurityConfigurable), server groups (ServerList,
+// SingleServerGroup, CompositeServerGroup, ServerReplicationGroup and its
+// TemplateServerProvider), replication of any object (ReplicationGroup and
+// the replica providers), events (Event), and the base applications built
+// from them (SingleServerApplication, MultiServerApplication,
+// MultiServerApplicationWithScaling). Embedded, it runs next to the
+// project's core library (engine/corelib) with nothing from outside.
+//
+// Its public interface — every class, parent, property, method, argument,
+// contract, usage, default and meta — is that of the library murano last
+// shipped (meta/io.murano.applications, MuranoPL format 1.4), which
+// interface_test.go checks against testdata/interface.golden. The method
+// bodies are the project's own, written from the behaviour of the real
+// library: the same report texts, exceptions and messages, the same order
+// of calls to the servers, the same attributes kept between deployments.
+package apps
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed manifest.yaml Classes
+var files embed.FS
+
+// FS returns the library as a package folder: manifest.yaml and Classes/
+// at its root.
+func FS() fs.FS { return files }
