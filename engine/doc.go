@@ -42,7 +42,8 @@
 //
 // The facades are this package and formgen. Below them, engine/lint checks
 // packages without running them, and engine/corelib is the project's own
-// io.murano core library (its class and resource files, embedded). Then
+// io.murano core library (its class and resource files, embedded), with
+// engine/corelib/apps its io.murano.applications. Then
 // three engines that do not import
 // each other: engine/dsl, the MuranoPL executor; engine/pkg, which reads
 // package formats, repositories and requirements; and formgen/dynui, which

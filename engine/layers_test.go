@@ -45,7 +45,7 @@ var layers = []layer{
 	{name: "tools", packages: []string{"scripts", "scripts/wasmbuild"}, siblings: true, notLinked: []string{module + "/engine/dsl"}},
 	{name: "facades", packages: []string{"engine", "formgen"}},
 	{name: "lint", packages: []string{"engine/lint"}},
-	{name: "corelib", packages: []string{"engine/corelib"}},
+	{name: "corelib", packages: []string{"engine/corelib", "engine/corelib/apps"}},
 	{name: "system", packages: []string{"engine/system"}},
 	{name: "engines", packages: []string{"engine/dsl", "engine/pkg", "formgen/dynui"}},
 	{name: "declarations", packages: []string{"engine/dsl/decl"}},

@@ -15,6 +15,7 @@ import (
 	"murano.dev/playground/engine/corelib/interfacetest"
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
+	"murano.dev/playground/engine/enginetest"
 	"murano.dev/playground/engine/pkg"
 )
 
@@ -63,6 +64,7 @@ func TestProbes(t *testing.T) {
 		Methods: methods,
 		Own:     corelib.FS(),
 		Real:    realCoreLibrary(),
+		Update:  enginetest.Update(),
 		Run:     runProbe,
 	})
 }

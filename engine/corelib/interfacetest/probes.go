@@ -13,7 +13,6 @@ import (
 
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
-	"murano.dev/playground/engine/enginetest"
 	"murano.dev/playground/engine/pkg"
 )
 
@@ -29,6 +28,9 @@ type ProbeCheck struct {
 	// Own is the project's library, Real the real one.
 	Own  fs.FS
 	Real Real
+	// Update rewrites the golden file with what the real library gives
+	// (enginetest.Update).
+	Update bool
 	// Run calls a probe method with the library lib and returns its
 	// outcome as one line of text.
 	Run func(t *testing.T, lib fs.FS, method string) string
@@ -47,7 +49,7 @@ func CheckProbes(t *testing.T, c ProbeCheck) {
 				want[method] = outcome
 			}
 		}
-	} else if !enginetest.Update() {
+	} else if !c.Update {
 		t.Fatalf("%v (MURANO_UPDATE=1 records it from the real library)", err)
 	}
 
@@ -60,13 +62,13 @@ func CheckProbes(t *testing.T, c ProbeCheck) {
 			fmt.Fprintf(&golden, "%s\t%s\n", m, got)
 			if got != want[m] {
 				stale = true
-				if !enginetest.Update() {
+				if !c.Update {
 					t.Errorf("%s: %s is stale (MURANO_UPDATE=1 rewrites it):\n  real   %s\n  golden %s", m, c.Golden, got, want[m])
 				}
 			}
 			want[m] = got
 		}
-		if stale && enginetest.Update() {
+		if stale && c.Update {
 			if err := os.WriteFile(c.Golden, []byte(golden.String()), 0o644); err != nil {
 				t.Fatal(err)
 			}
