@@ -49,19 +49,11 @@ func TestClassesLoad(t *testing.T) {
 // in testdata/probes.golden; when the real library is found, the golden
 // file is re-checked with it.
 func TestProbes(t *testing.T) {
-	probe, err := os.ReadFile(filepath.Join("testdata", "probe", "Probe.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	methods, err := interfacetest.ProbeMethods(probe)
-	if err != nil {
-		t.Fatal(err)
-	}
 	interfacetest.CheckProbes(t, interfacetest.ProbeCheck{
 		Golden: filepath.Join("testdata", "probes.golden"),
 		Header: "# What tests.Probe's methods give with the real io.murano: recorded by TestProbes\n" +
 			"# with MURANO_UPDATE=1, do not edit.\n",
-		Methods: methods,
+		Methods: interfacetest.ProbeMethods(t, filepath.Join("testdata", "probe", "Probe.yaml")),
 		Own:     corelib.FS(),
 		Real:    realCoreLibrary(),
 		Update:  enginetest.Update(),

@@ -43,19 +43,11 @@ func TestClassesLoad(t *testing.T) {
 // testdata/probes.golden; when murano's library is found, the golden
 // file is re-checked with it. Both run on the project's core library.
 func TestProbes(t *testing.T) {
-	probe, err := os.ReadFile(filepath.Join("testdata", "probe", "Classes", "Probe.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	methods, err := interfacetest.ProbeMethods(probe)
-	if err != nil {
-		t.Fatal(err)
-	}
 	interfacetest.CheckProbes(t, interfacetest.ProbeCheck{
 		Golden: filepath.Join("testdata", "probes.golden"),
 		Header: "# What tests.Probe's methods give with murano's io.murano.applications: recorded by\n" +
 			"# TestProbes with MURANO_UPDATE=1, do not edit.\n",
-		Methods: methods,
+		Methods: interfacetest.ProbeMethods(t, filepath.Join("testdata", "probe", "Classes", "Probe.yaml")),
 		Own:     apps.FS(),
 		Real:    realLibrary(),
 		Update:  enginetest.Update(),

@@ -82,18 +82,23 @@ func CheckProbes(t *testing.T, c ProbeCheck) {
 	}
 }
 
-// ProbeMethods lists the methods of the first class of a class file, in
-// order.
-func ProbeMethods(src []byte) ([]string, error) {
-	file, errs := decl.DecodeFile("Probe.yaml", src, decl.V1_4)
+// ProbeMethods lists the methods of the first class of the class file
+// at path, in order.
+func ProbeMethods(t *testing.T, path string) []string {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, errs := decl.DecodeFile(path, src, decl.V1_4)
 	if len(errs) > 0 {
-		return nil, errs
+		t.Fatal(errs)
 	}
 	var names []string
 	for _, m := range file.Classes[0].Methods {
 		names = append(names, m.Name)
 	}
-	return names, nil
+	return names
 }
 
 // CheckClassesResolve has a fresh executor over pkgs find each named
