@@ -19,11 +19,13 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
 	"murano.dev/playground/engine/cloud"
 	"murano.dev/playground/engine/corelib"
+	"murano.dev/playground/engine/corelib/apps"
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/pkg"
@@ -36,7 +38,8 @@ import (
 // DeployRequest is one task on an environment.
 type DeployRequest struct {
 	// Packages are the application packages the task may use; the core
-	// library comes with CoreLibrary.
+	// library comes with CoreLibrary, and the project's own
+	// io.murano.applications when no package of that name is given.
 	Packages []*Package
 	// Skipped are packages that could not be loaded, reported as they
 	// are.
@@ -217,6 +220,13 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 		return nil, fmt.Errorf("core library: %w", err)
 	}
 	pkgs := append([]*pkg.Package{core}, req.Packages...)
+	if !slices.ContainsFunc(pkgs, func(p *pkg.Package) bool { return p.Name() == apps.Name }) {
+		framework, err := pkg.Open(apps.FS())
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", apps.Name, err)
+		}
+		pkgs = append(pkgs, framework)
+	}
 	ex = dsl.NewExecutor(ctx, catalogueLoader{pkg.NewLoader(pkgs...), pkgs}, dsl.Options{
 		Natives:       system.Natives(host),
 		CoreFunctions: system.CoreFunctions(host),
@@ -245,14 +255,18 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 			"Attributes":  jsonOf(orEmptyList(dictValue(final, "Attributes"))),
 		},
 		"stacks":    stacksOf(c),
-		"heat":      jsonOf(c.Record().Heat),
-		"agent":     jsonOf(c.Record().Agent),
-		"reports":   jsonOf(c.Record().Reports),
-		"instances": jsonOf(c.Record().Instances),
+		"heat":      jsonList(c.Record().Heat),
+		"agent":     jsonList(c.Record().Agent),
+		"reports":   jsonList(c.Record().Reports),
+		"instances": jsonList(c.Record().Instances),
 	}
 	if t.exc != nil {
 		res.Output["result"] = nil
-		res.Output["exception"] = map[string]any{"type": t.exc.Type, "message": t.exc.Message}
+		name := t.exc.Type
+		if len(t.exc.Names) > 0 {
+			name = t.exc.Names[0]
+		}
+		res.Output["exception"] = map[string]any{"type": name, "message": t.exc.Message}
 	}
 	if len(req.Skipped) > 0 {
 		res.Output["skippedPackages"] = jsonOf(req.Skipped)
@@ -515,6 +529,14 @@ func jsonOf(v any) any {
 		return err.Error()
 	}
 	return out
+}
+
+// jsonList is jsonOf for a list: [] when empty.
+func jsonList(v any) any {
+	if out := jsonOf(v); out != nil {
+		return out
+	}
+	return []any{}
 }
 
 // stacksOf lists the stacks as the output has them.

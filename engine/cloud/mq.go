@@ -5,6 +5,7 @@ package cloud
 
 import (
 	"encoding/json"
+	"slices"
 
 	"murano.dev/playground/engine/cloud/agent"
 )
@@ -115,7 +116,7 @@ func (c *Cloud) handle(a *agent.Agent, msg *Message) {
 		}
 		return
 	}
-	res := Normalize(result)
+	res := scriptResultOrder(Normalize(result))
 	if call != nil {
 		call.Result = clone(res)
 	}
@@ -190,4 +191,30 @@ func (a AgentCall) MarshalJSON() ([]byte, error) {
 		m.Set("dropped", true)
 	}
 	return json.Marshal(m)
+}
+
+// scriptResultOrder puts the keys of the script results inside an agent's
+// result in the order murano-agent's dict has them (exitCode, stdout,
+// stderr): MuranoPL sees that order, in the value an agent call returns
+// and in the text of an AgentException.
+func scriptResultOrder(v any) any {
+	switch x := v.(type) {
+	case *Map:
+		keys := x.Keys()
+		if slices.Equal(slices.Sorted(slices.Values(keys)), []string{"exitCode", "stderr", "stdout"}) {
+			return NewMap("exitCode", x.Value("exitCode"), "stdout", x.Value("stdout"), "stderr", x.Value("stderr"))
+		}
+		out := NewMap()
+		for _, k := range keys {
+			out.Set(k, scriptResultOrder(x.Value(k)))
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = scriptResultOrder(e)
+		}
+		return out
+	}
+	return v
 }

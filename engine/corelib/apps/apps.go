@@ -30,3 +30,6 @@ var files embed.FS
 // FS returns the library as a package folder: manifest.yaml and Classes/
 // at its root.
 func FS() fs.FS { return files }
+
+// Name is the library's package name.
+const Name = "io.murano.applications"
