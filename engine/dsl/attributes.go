@@ -3,10 +3,17 @@
 
 package dsl
 
-import "murano.dev/playground/engine/value"
+import (
+	"slices"
+
+	"murano.dev/playground/engine/value"
+)
 
 type attrKey struct{ owner, name string }
 
+// attributeStore keeps the objects in the order they were first read or
+// written, as the reference's defaultdict does, and their attributes in
+// the order they were set.
 type attributeStore struct {
 	byObject map[string]map[attrKey]value.Value
 	objOrder []string
@@ -17,8 +24,20 @@ func newAttributeStore() *attributeStore {
 	return &attributeStore{byObject: map[string]map[attrKey]value.Value{}, keyOrder: map[string][]attrKey{}}
 }
 
+// entry returns the attributes of an object, giving it its place in the
+// order on first use.
+func (s *attributeStore) entry(id string) map[attrKey]value.Value {
+	m := s.byObject[id]
+	if m == nil {
+		m = map[attrKey]value.Value{}
+		s.byObject[id] = m
+		s.objOrder = append(s.objOrder, id)
+	}
+	return m
+}
+
 func (s *attributeStore) get(id, owner, name string) value.Value {
-	return s.byObject[id][attrKey{owner, name}]
+	return s.entry(id)[attrKey{owner, name}]
 }
 
 func (s *attributeStore) set(id, owner, name string, v value.Value) {
@@ -26,28 +45,16 @@ func (s *attributeStore) set(id, owner, name string, v value.Value) {
 		v = value.String(o.id)
 	}
 	k := attrKey{owner, name}
-	m := s.byObject[id]
+	m := s.entry(id)
+	_, had := m[k]
 	if v == nil || value.IsNull(v) {
-		if m != nil {
-			if _, ok := m[k]; ok {
-				delete(m, k)
-				keys := s.keyOrder[id]
-				for i, x := range keys {
-					if x == k {
-						s.keyOrder[id] = append(keys[:i], keys[i+1:]...)
-						break
-					}
-				}
-			}
+		if had {
+			delete(m, k)
+			s.keyOrder[id] = slices.DeleteFunc(s.keyOrder[id], func(x attrKey) bool { return x == k })
 		}
 		return
 	}
-	if m == nil {
-		m = map[attrKey]value.Value{}
-		s.byObject[id] = m
-		s.objOrder = append(s.objOrder, id)
-	}
-	if _, ok := m[k]; !ok {
+	if !had {
 		s.keyOrder[id] = append(s.keyOrder[id], k)
 	}
 	m[k] = v
@@ -82,4 +89,5 @@ func (s *attributeStore) load(records []value.Value) {
 func (s *attributeStore) forget(id string) {
 	delete(s.byObject, id)
 	delete(s.keyOrder, id)
+	s.objOrder = slices.DeleteFunc(s.objOrder, func(x string) bool { return x == id })
 }
