@@ -1,0 +1,142 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"murano.dev/playground/engine/enginetest"
+)
+
+// deployCorpus is the differential corpus of deployments (see its
+// README.md): scenarios recorded with the reference's deploy harness.
+//
+// The engine's runner, TestDeployCorpus, comes with engine.Deploy: for
+// every scenario it extracts the members, runs every step through the
+// engine with step.CommandArgs (the flags of `muranopl deploy`, chaining
+// the engine's own saved state), once with the project's core library and
+// once with the real one, and judges enginetest.CompareDeploy(wants, outputs)
+// by a testdata/deploy/skip.txt, counting the agreement of each library.
+const deployCorpus = "testdata/deploy"
+
+// applicationsLibraryEnv names the io.murano.applications package folder
+// the harness needs for the scenarios that require it; by default it is
+// ../reference/io.murano.applications beside the harness folder.
+const applicationsLibraryEnv = "MURANO_APPLICATIONS_LIBRARY"
+
+func TestDeployCorpusWellFormed(t *testing.T) {
+	scenarios := enginetest.LoadDeployScenarios(t, deployCorpus)
+	for _, s := range scenarios {
+		if err := s.Check(); err != nil {
+			t.Error(err)
+		}
+	}
+	if len(scenarios) < 30 {
+		t.Errorf("%d scenarios, want at least 30", len(scenarios))
+	}
+}
+
+// TestDeployCorpusMatchesReference re-runs a sample of the scenarios
+// (enginetest.Sample) through the reference's deploy harness, twice: the
+// two runs must print the same bytes, and the same output as the recorded
+// wants up to the generated names (enginetest.CompareDeploy). With
+// MURANO_UPDATE=1 it records every scenario and rewrites the wants that
+// are missing or stale. It runs when MURANO_REFERENCE names the reference
+// harness.
+func TestDeployCorpusMatchesReference(t *testing.T) {
+	harness := enginetest.ReferenceScript(t, "deploy/deploy.py")
+	apps := os.Getenv(applicationsLibraryEnv)
+	if apps == "" {
+		apps = filepath.Join(filepath.Dir(filepath.Dir(harness)), "..", "reference", "io.murano.applications")
+	}
+	scenarios := enginetest.LoadDeployScenarios(t, deployCorpus)
+	var mu sync.Mutex
+	var stale []*enginetest.DeployScenario
+	t.Run("scenarios", func(t *testing.T) {
+		for i, s := range scenarios {
+			if !enginetest.Sample(i) {
+				continue
+			}
+			t.Run(s.Name, func(t *testing.T) {
+				t.Parallel()
+				packages := []string{"packages"}
+				if s.Applications {
+					_, err := os.Stat(filepath.Join(apps, "manifest.yaml"))
+					enginetest.Need(t, "io.murano.applications (set "+applicationsLibraryEnv+")", err)
+					packages = append(packages, apps)
+				}
+				first := runDeployScenario(t, harness, s, packages)
+				second := runDeployScenario(t, harness, s, packages)
+				for i := range first {
+					if !bytes.Equal(first[i], second[i]) {
+						t.Errorf("step %d: two runs of the harness differ:\n  %.300s\n  %.300s", i+1, first[i], second[i])
+					}
+				}
+				err := s.Check()
+				if err == nil {
+					diffs, err := enginetest.CompareDeploy(s.Wants(), first)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(diffs) == 0 {
+						return
+					}
+					err = fmt.Errorf("the golden wants are stale (MURANO_UPDATE=1 rewrites them):\n  %s", strings.Join(diffs, "\n  "))
+				}
+				if !enginetest.Update() {
+					t.Error(err)
+					return
+				}
+				s.SetWants(first)
+				mu.Lock()
+				stale = append(stale, s)
+				mu.Unlock()
+			})
+		}
+	})
+	for _, s := range stale {
+		if err := s.Write(); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("rewrote the wants of %s", s.Path)
+	}
+}
+
+// runDeployScenario runs the steps of s on the harness, in a folder of its
+// own where the members are extracted, each step continuing from the state
+// the one before saved; it returns what each step printed. A step that
+// prints no JSON document fails t.
+func runDeployScenario(t *testing.T, harness string, s *enginetest.DeployScenario, packages []string) [][]byte {
+	dir := t.TempDir()
+	if err := s.Extract(dir); err != nil {
+		t.Fatal(err)
+	}
+	var outs [][]byte
+	state := ""
+	for i, step := range s.Steps {
+		save := fmt.Sprintf("state-%d.json", i+1)
+		args := step.CommandArgs(packages, state, save)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		cmd := exec.CommandContext(ctx, enginetest.Python, append([]string{harness}, args...)...)
+		cmd.Dir = dir
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		cancel()
+		out := bytes.TrimSpace(stdout.Bytes())
+		if !json.Valid(out) || len(out) == 0 {
+			t.Fatalf("step %d: deploy.py %s: %v\n%s", i+1, strings.Join(args, " "), err, stderr.Bytes())
+		}
+		outs = append(outs, out)
+		state = save
+	}
+	return outs
+}
