@@ -633,8 +633,7 @@ func jsonPathKey(k string) string {
 	if plainKey.MatchString(k) {
 		return "." + k
 	}
-	text, _ := json.Marshal(k)
-	return "[" + string(text) + "]"
+	return "[" + shortJSON(k) + "]"
 }
 
 var plainKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
