@@ -206,7 +206,11 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 		AgentTimeout:  3600,
 		Networking:    networking,
 		ProjectID:     project,
-		Random:        random,
+		Project: system.Account{ID: project, Name: c.Catalog().Project.Name, Domain: c.Catalog().Project.Domain,
+			Description: c.Catalog().Project.Description},
+		User: system.Account{ID: value.Str(dictValue(model, "user_id")), Name: c.Catalog().User.Name,
+			Domain: c.Catalog().User.Domain, Email: c.Catalog().User.Email},
+		Random: random,
 	}
 	// The task's own StatusReporter takes an id for its publisher.
 	newID()
@@ -242,6 +246,8 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 
 	t := &task{ex: ex, host: host, model: model, envID: envID, action: req.Action, args: req.Args}
 	t.run()
+	// The agents read what was sent without waiting for an answer.
+	c.RunAgents()
 
 	res := &DeployResult{Failed: t.exc != nil}
 	final := t.model
@@ -357,24 +363,24 @@ func (t *task) run() {
 }
 
 // fail reports the exception that ended the task, as the deployment
-// log's last error.
+// log's last error: str() of a MuranoPL exception is "[name, …]:
+// message"; an error of the engine itself outside MuranoPL code (a
+// contract of the action's arguments, a method that is not an action) is
+// its message.
 func (t *task) fail(err error, root *dsl.Object) {
 	t.exc = runError(err)
+	text := t.exc.Message
+	var me *dsl.Exception
+	if errors.As(err, &me) {
+		text = "[" + strings.Join(t.exc.Names, ", ") + "]: " + t.exc.Message
+	} else if class, module, _ := dsl.PythonName(err); module != "" {
+		t.exc.Names = []string{module + "." + class}
+	}
 	entity := t.envID
 	if root != nil {
 		entity = root.ID()
 	}
-	t.host.Report(system.Report{Level: "error", Text: taskMessage(t.exc), Entity: entity})
-}
-
-// taskMessage is str() of the exception as the task reports it:
-// "[name, …]: message".
-func taskMessage(e *RunError) string {
-	names := e.Names
-	if len(names) == 0 {
-		names = []string{e.Type}
-	}
-	return "[" + strings.Join(names, ", ") + "]: " + e.Message
+	t.host.Report(system.Report{Level: "error", Text: text, Entity: entity})
 }
 
 // taskModel is the model the API hands to the engine for the task.

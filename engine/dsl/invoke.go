@@ -39,7 +39,13 @@ func (m *Method) stubs() (inst, static *yaql.Func) {
 			if err := mutableArgs(c); err != nil {
 				return nil, err
 			}
-			return m.Class.Package.ex.invoke(m, c.Args[0], frameOf(c.Ctx), nil, c)
+			// The result enters yaql as its data does: lists as tuples,
+			// dictionaries frozen.
+			v, err := m.Class.Package.ex.invoke(m, c.Args[0], frameOf(c.Ctx), nil, c)
+			if err != nil {
+				return nil, err
+			}
+			return std.MuranoFreeze(c.RT, v)
 		}
 	}
 	onType := onObject

@@ -94,6 +94,13 @@ func (nc *NativeCall) CallMethod(o *Object, name string, args []value.Value, kwa
 	return ex.callFromFrame(m, o, args, kwargs, mf)
 }
 
+// New creates and initialises an object of the class that declares the
+// native method, with props as its properties and no owner, as the
+// reference's dsl.new does.
+func (nc *NativeCall) New(props *value.Dict) (*Object, error) {
+	return nc.frame.ex.newInitialized(nc.frame, nc.Method.Class, nil, props)
+}
+
 // Property reads the property name of object o.
 func (nc *NativeCall) Property(o *Object, name string) (value.Value, error) {
 	return o.Real().GetProperty(name, nil, nc.frame)

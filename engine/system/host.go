@@ -33,6 +33,9 @@ type Host struct {
 	Networking Networking
 	// ProjectID is the project of the task.
 	ProjectID string
+	// Project and User are the task's Keystone project and user, who own
+	// the environment.
+	Project, User Account
 	// Random is Python's random module of the task, from which the
 	// retries of getDefaultRouter draw their waits.
 	Random *pyrand.Rand
@@ -43,7 +46,9 @@ type Host struct {
 
 // Natives are the native classes of the system namespace on host h.
 func Natives(h *Host) []*dsl.NativeClass {
-	return []*dsl.NativeClass{heatStackClass(h), statusReporterClass(h), instanceNotifierClass(h), resourcesClass(), agentClass(h), agentListenerClass(h), networkExplorerClass(h)}
+	return []*dsl.NativeClass{heatStackClass(h), statusReporterClass(h), instanceNotifierClass(h), resourcesClass(), agentClass(h), agentListenerClass(h), networkExplorerClass(h),
+		accountClass("io.murano.Project", "description", func() Account { return h.Project }, func() Account { return h.Project }),
+		accountClass("io.murano.User", "email", func() Account { return h.User }, func() Account { return h.User })}
 }
 
 // Heat is the orchestration service as HeatStack uses it: stacks by

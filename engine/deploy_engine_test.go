@@ -1,0 +1,124 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"murano.dev/playground/engine/corelib"
+	"murano.dev/playground/engine/enginetest"
+)
+
+// TestDeployCorpus runs every scenario of the deploy corpus through
+// Deploy, step after step on the engine's own saved state, once with the
+// project's core library and once with the real one (which CI=true
+// requires), and compares the outputs with the reference's up to the
+// generated ids, addresses and names. Deviations are listed in
+// testdata/deploy/skip.txt as "<library>:<scenario>  <reason>".
+func TestDeployCorpus(t *testing.T) {
+	scenarios := enginetest.LoadDeployScenarios(t, deployCorpus)
+	skips := enginetest.LoadSkips(t, filepath.Join(deployCorpus, "skip.txt"))
+	known := map[string]bool{}
+	libraries := []struct {
+		name string
+		core func(t *testing.T) fs.FS
+	}{
+		{"own", func(*testing.T) fs.FS { return corelib.FS() }},
+		{"real", func(t *testing.T) fs.FS {
+			core, _, err := LocateCoreLibrary()
+			enginetest.Need(t, "the real io.murano core library", err)
+			return core
+		}},
+	}
+	for _, lib := range libraries {
+		var tally enginetest.Tally
+		t.Run(lib.name, func(t *testing.T) {
+			core := lib.core(t)
+			for _, s := range scenarios {
+				key := lib.name + ":" + s.Name
+				known[key] = true
+				t.Run(s.Name, func(t *testing.T) {
+					t.Parallel()
+					got := runDeploySteps(t, s, core)
+					diffs, err := enginetest.CompareDeploy(s.Wants(), got)
+					if err != nil {
+						t.Fatal(err)
+					}
+					tally.Add(skips.Judge(t, key, diffs))
+				})
+			}
+		})
+		t.Logf("%s core library: %s", lib.name, tally.String())
+	}
+	skips.CheckKeys(t, func(key string) bool { return known[key] })
+}
+
+// runDeploySteps runs the steps of a scenario as `muranopl deploy` with
+// step.CommandArgs would, and returns each step's output document.
+func runDeploySteps(t *testing.T, s *enginetest.DeployScenario, core fs.FS) [][]byte {
+	dir := t.TempDir()
+	if err := s.Extract(dir); err != nil {
+		t.Fatal(err)
+	}
+	packages, skipped, err := FindPackages(filepath.Join(dir, "packages"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var state *DeployState
+	var outputs [][]byte
+	for i, step := range s.Steps {
+		req := DeployRequest{Packages: packages, Skipped: skipped, CoreLibrary: core, State: state, Seed: 42,
+			Action: step.Action, RemoveApps: step.RemoveApp, FixAsyncPush: len(step.Fix) > 0}
+		if step.Seed != nil {
+			req.Seed = int64(*step.Seed)
+		}
+		if step.Env != "" {
+			env, ok := readDict(t, filepath.Join(dir, step.Env)).(*Dict)
+			if !ok {
+				t.Fatalf("step %d: %s is not an object", i+1, step.Env)
+			}
+			req.Env = env
+		}
+		if step.Faults != "" {
+			if req.Faults, err = os.ReadFile(filepath.Join(dir, step.Faults)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if step.Args != nil {
+			args, err := DecodeJSON(step.Args)
+			if err != nil {
+				t.Fatalf("step %d: args: %v", i+1, err)
+			}
+			req.Args, _ = args.(*Dict)
+		}
+		for _, app := range step.AddApp {
+			req.AddApps = append(req.AddApps, readDict(t, filepath.Join(dir, app)))
+		}
+		res, err := Deploy(context.Background(), req)
+		if err != nil {
+			t.Fatalf("step %d: %v", i+1, err)
+		}
+		out, err := json.Marshal(res.Output)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outputs = append(outputs, out)
+		state = res.State
+	}
+	return outputs
+}
+
+func readDict(t *testing.T, path string) Value {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := DecodeJSON(data)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return v
+}
