@@ -119,17 +119,10 @@ const (
 	runGap      = 3600
 )
 
-// ErrAsyncPush is returned for FixAsyncPush, which the engine cannot
-// honour yet.
-var ErrAsyncPush = errors.New("--fix async-push: asynchronous Heat pushes are not simulated yet")
-
 // Deploy runs the task. The error is for a request that cannot be
 // carried out (a bad state or fault list); an exception of the task is
 // in the result.
 func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
-	if req.FixAsyncPush {
-		return nil, ErrAsyncPush
-	}
 	run, start, idCounter := 1, float64(deployEpoch), int64(0)
 	if st := req.State; st != nil {
 		if st.Format != DeployStateFormat {
@@ -201,6 +194,7 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 				"type_name", e.TypeName, "type_title", toCloud(e.Title), "unit_count", toCloud(e.UnitCount)))
 		},
 		Config:        deployConfig(),
+		FixAsyncPush:  req.FixAsyncPush,
 		StackTags:     []string{"murano"},
 		AgentDisabled: c.AgentDisabled(),
 		AgentTimeout:  3600,
@@ -322,7 +316,11 @@ func (t *task) run() {
 		t.ex.Finalize(nil)
 		return
 	}
-	if _, err := t.ex.Cleanup(); err != nil {
+	_, err = t.ex.Cleanup()
+	if err == nil {
+		err = t.finishSession()
+	}
+	if err != nil {
 		t.fail(err, root)
 		t.ex.Finalize(nil)
 		return
@@ -346,10 +344,15 @@ func (t *task) run() {
 	t.result = value.Null
 	if obj := t.ex.Object(objectID); obj != nil {
 		v, err := t.ex.Call(obj, method, nil, kwargs)
-		if err != nil {
-			t.fail(err, root)
-		} else {
+		if err == nil {
 			t.result = v
+			err = t.finishSession()
+		} else if ferr := t.finishSession(); ferr != nil {
+			err = ferr
+		}
+		if err != nil {
+			t.result = value.Null
+			t.fail(err, root)
 		}
 	}
 	finalized, err := t.ex.Finalize(root)
@@ -361,6 +364,10 @@ func (t *task) run() {
 		}
 	}
 }
+
+// finishSession ends an execution session: it waits for the
+// asynchronous Heat pushes.
+func (t *task) finishSession() error { return t.host.FinishSession(t.ex.Sleep) }
 
 // fail reports the exception that ended the task, as the deployment
 // log's last error: str() of a MuranoPL exception is "[name, …]:

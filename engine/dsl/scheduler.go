@@ -279,6 +279,13 @@ func (s *scheduler) clock() float64 {
 	return s.now
 }
 
+// Sleep lets the host wait seconds on the virtual clock between calls,
+// while timers of green threads may fire, as eventlet.sleep in the
+// reference's engine code outside MuranoPL does.
+func (ex *Executor) Sleep(seconds float64) error {
+	return ex.sched.sleep(ex.rts[false], seconds)
+}
+
 // Now returns the virtual clock, in seconds since the Unix epoch.
 func (ex *Executor) Now() float64 { return ex.sched.clock() }
 

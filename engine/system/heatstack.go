@@ -7,6 +7,7 @@ package system
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"murano.dev/playground/engine/dsl"
@@ -23,6 +24,8 @@ const templateVersion = "2013-05-23"
 const (
 	pollInterval  = 2
 	conflictPause = 3
+	// asyncPushDelay is how long an asynchronous push waits to start.
+	asyncPushDelay = 1
 )
 
 // heatStack is the native state of a HeatStack object.
@@ -37,6 +40,8 @@ type heatStack struct {
 	tags              string
 	created, updated  string
 	timestamped       bool // created/updated hold the last stack seen
+	// pending is set while an asynchronous push waits to run.
+	pending bool
 }
 
 func heatStackClass(h *Host) *dsl.NativeClass {
@@ -103,11 +108,20 @@ func heatStackClass(h *Host) *dsl.NativeClass {
 			}, yaql.P("hotEnvironment", yaql.Any)),
 			method("updateTemplate", (*heatStack).updateTemplate, yaql.P("template", yaql.Any)),
 			method("output", func(s *heatStack, nc *dsl.NativeCall) (value.Value, error) {
-				return s.waitState(nc, func(string) bool { return true }, false)
+				if s.pending {
+					if err := nc.Sleep(asyncPushDelay); err != nil {
+						return nil, err
+					}
+					if err := s.pushNow(nc.Sleep); err != nil {
+						return nil, err
+					}
+				}
+				return s.waitState(nc.Sleep, func(string) bool { return true }, false)
 			}),
-			method("push", (*heatStack).push, yaql.Opt("isAsync", yaql.Any, value.Bool(false))),
+			method("push", (*heatStack).push, pushParams(h)...),
 			method("delete", func(s *heatStack, nc *dsl.NativeCall) (value.Value, error) {
-				return value.Null, s.delete(nc)
+				s.cancelPush()
+				return value.Null, s.delete(nc.Sleep)
 			}),
 		},
 	}
@@ -190,32 +204,83 @@ func (s *heatStack) push(nc *dsl.NativeCall) (value.Value, error) {
 	if _, ok := s.template.GetString("description"); !ok && s.description != "" {
 		s.template.SetString("description", value.String(s.description))
 	}
-	if value.Truth(nc.Arg(0)) {
-		return nil, errors.New("HeatStack.push(isAsync => true): asynchronous pushes are not simulated yet")
+	s.cancelPush()
+	if value.Truth(nc.Arg(0)) || s.host.FixAsyncPush && value.Truth(nc.Arg(1)) {
+		s.pending = true
+		s.host.pendingPushes = append(s.host.pendingPushes, s)
+		return value.Null, nil
 	}
+	return value.Null, s.pushNow(nc.Sleep)
+}
+
+// pushNow pushes the template and waits until Heat is done, retrying
+// while Heat reports a conflict.
+func (s *heatStack) pushNow(sleep func(float64) error) error {
+	s.pending = false
 	template := deepCopy(s.template).(*value.Dict)
 	for {
-		err := s.pushOnce(nc, template)
+		err := s.pushOnce(sleep, template)
 		if isConflict(err) {
-			if err := nc.Sleep(conflictPause); err != nil {
-				return nil, err
+			if err := sleep(conflictPause); err != nil {
+				return err
 			}
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 		break
 	}
 	s.applied = value.Equal(s.template, template)
-	return value.Null, nil
+	return nil
+}
+
+// cancelPush forgets the asynchronous push that has not run yet.
+func (s *heatStack) cancelPush() {
+	if !s.pending {
+		return
+	}
+	s.pending = false
+	s.host.pendingPushes = slices.DeleteFunc(s.host.pendingPushes, func(p *heatStack) bool { return p == s })
+}
+
+// pushParams are push's parameters: isAsync, and with the fix of
+// murano's asynchronous push the core library's async.
+func pushParams(h *Host) []yaql.Param {
+	params := []yaql.Param{yaql.Opt("isAsync", yaql.Any, value.Bool(false))}
+	if h.FixAsyncPush {
+		params = append(params, yaql.Opt("async", yaql.Any, value.Bool(false)))
+	}
+	return params
+}
+
+// FinishSession runs what the end of an execution session waits for:
+// the asynchronous pushes, which start a second after they were asked
+// for, in the order they were.
+func (h *Host) FinishSession(sleep func(float64) error) error {
+	if len(h.pendingPushes) == 0 {
+		return nil
+	}
+	if err := sleep(asyncPushDelay); err != nil {
+		return err
+	}
+	for len(h.pendingPushes) > 0 {
+		s := h.pendingPushes[0]
+		h.pendingPushes = h.pendingPushes[1:]
+		if s.pending {
+			if err := s.pushNow(sleep); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // pushOnce creates, updates or deletes the stack to match template and
 // waits until Heat is done.
-func (s *heatStack) pushOnce(nc *dsl.NativeCall, template *value.Dict) error {
+func (s *heatStack) pushOnce(sleep func(float64) error, template *value.Dict) error {
 	status := ""
-	if _, err := s.waitState(nc, func(st string) bool { status = st; return true }, false); err != nil {
+	if _, err := s.waitState(sleep, func(st string) bool { status = st; return true }, false); err != nil {
 		return err
 	}
 	resources, _ := template.GetString("Resources")
@@ -226,39 +291,39 @@ func (s *heatStack) pushOnce(nc *dsl.NativeCall, template *value.Dict) error {
 		if status == "NOT_FOUND" {
 			return nil
 		}
-		return s.delete(nc)
+		return s.delete(sleep)
 	}
 	req := StackRequest{Template: template, Parameters: s.parameters, Files: s.files, Environment: s.environment, Tags: s.tags}
 	if status == "NOT_FOUND" {
 		if err := s.host.Heat.Create(s.name, req); err != nil {
 			return heatError(err)
 		}
-		_, err := s.waitState(nc, func(st string) bool { return st == "CREATE_COMPLETE" }, false)
+		_, err := s.waitState(sleep, func(st string) bool { return st == "CREATE_COMPLETE" }, false)
 		return err
 	}
 	if err := s.host.Heat.Update(s.name, req); err != nil {
 		return heatError(err)
 	}
-	_, err := s.waitState(nc, func(st string) bool { return st == "UPDATE_COMPLETE" }, true)
+	_, err := s.waitState(sleep, func(st string) bool { return st == "UPDATE_COMPLETE" }, true)
 	return err
 }
 
 // delete deletes the stack, if there is one, and waits until it is gone.
-func (s *heatStack) delete(nc *dsl.NativeCall) error {
+func (s *heatStack) delete(sleep func(float64) error) error {
 	for {
-		cur, err := s.current(nc)
+		cur, err := s.current(nil)
 		if err != nil {
 			return err
 		}
 		if cur.(*value.Dict).Len() == 0 {
 			return nil
 		}
-		err = s.deleteOnce(nc)
+		err = s.deleteOnce(sleep)
 		if isNotFound(err) {
 			break
 		}
 		if isConflict(err) {
-			if err := nc.Sleep(conflictPause); err != nil {
+			if err := sleep(conflictPause); err != nil {
 				return err
 			}
 			continue
@@ -272,14 +337,14 @@ func (s *heatStack) delete(nc *dsl.NativeCall) error {
 	return nil
 }
 
-func (s *heatStack) deleteOnce(nc *dsl.NativeCall) error {
-	if _, err := s.waitState(nc, func(string) bool { return true }, false); err != nil {
+func (s *heatStack) deleteOnce(sleep func(float64) error) error {
+	if _, err := s.waitState(sleep, func(string) bool { return true }, false); err != nil {
 		return err
 	}
 	if err := s.host.Heat.Delete(s.name); err != nil {
 		return heatError(err)
 	}
-	_, err := s.waitState(nc, func(st string) bool { return st == "DELETE_COMPLETE" || st == "NOT_FOUND" }, true)
+	_, err := s.waitState(sleep, func(st string) bool { return st == "DELETE_COMPLETE" || st == "NOT_FOUND" }, true)
 	return err
 }
 
@@ -288,7 +353,7 @@ func (s *heatStack) deleteOnce(nc *dsl.NativeCall) error {
 // its status with accept and returns its outputs ({} without a stack).
 // Errors other than a missing stack are retried 4 times, waiting 2, 4
 // and 8 seconds.
-func (s *heatStack) waitState(nc *dsl.NativeCall, accept func(status string) bool, progress bool) (value.Value, error) {
+func (s *heatStack) waitState(sleep func(float64) error, accept func(status string) bool, progress bool) (value.Value, error) {
 	tries, delay := 4, 1.0
 	for {
 		info, err := s.host.Heat.Get(s.name)
@@ -302,7 +367,7 @@ func (s *heatStack) waitState(nc *dsl.NativeCall, accept func(status string) boo
 			if tries == 0 {
 				return nil, heatError(err)
 			}
-			if err := nc.Sleep(delay); err != nil {
+			if err := sleep(delay); err != nil {
 				return nil, err
 			}
 			continue
@@ -311,7 +376,7 @@ func (s *heatStack) waitState(nc *dsl.NativeCall, accept func(status string) boo
 			tries, delay = 4, 1
 		}
 		if strings.Contains(status, "IN_PROGRESS") {
-			if err := nc.Sleep(pollInterval); err != nil {
+			if err := sleep(pollInterval); err != nil {
 				return nil, err
 			}
 			continue
@@ -322,7 +387,7 @@ func (s *heatStack) waitState(nc *dsl.NativeCall, accept func(status string) boo
 			s.created, s.updated = info.Created, info.Updated
 		}
 		if progress && lastSeen && s.timestamped && lastCreated == s.created && lastUpdated == s.updated {
-			if err := nc.Sleep(pollInterval); err != nil {
+			if err := sleep(pollInterval); err != nil {
 				return nil, err
 			}
 			continue

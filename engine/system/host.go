@@ -39,6 +39,12 @@ type Host struct {
 	// Random is Python's random module of the task, from which the
 	// retries of getDefaultRouter draw their waits.
 	Random *pyrand.Rand
+	// FixAsyncPush makes HeatStack.push take the core library's async
+	// keyword (murano 14.0.0 renamed it isAsync and raises instead).
+	FixAsyncPush bool
+	// pendingPushes are the asynchronous pushes the session's end waits
+	// for.
+	pendingPushes []*heatStack
 	// StackTags are the tags of the stacks HeatStack pushes (murano's
 	// [heat] stack_tags).
 	StackTags []string
