@@ -93,7 +93,16 @@ type DeployResult struct {
 	Output map[string]any
 	// State continues with the next task.
 	State *DeployState
+	// Notes are the engine's own messages about the task (muted
+	// exceptions, murano bugs that bit), for the console or stderr; the
+	// output does not hold them, as the reference's does not.
+	Notes []string
 }
+
+// asyncPushNote explains the muted error of murano 14.0.0's asynchronous
+// push.
+const asyncPushNote = "the core library's HeatStack.push(async => true) failed (murano 14.0.0 names the argument isAsync) " +
+	"and .destroy muted it: the released resources stay in the Heat stack until the next push; --fix async-push pushes them"
 
 // DeployState is what lasts from one task on an environment to the
 // next: the simulated cloud and the model murano stores.
@@ -225,7 +234,14 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 		}
 		pkgs = append(pkgs, framework)
 	}
+	var notes []string
 	ex = dsl.NewExecutor(ctx, catalogueLoader{pkg.NewLoader(pkgs...), pkgs}, dsl.Options{
+		Warn: func(msg string) {
+			notes = append(notes, msg)
+			if strings.Contains(msg, "Invalid argument **") && !req.FixAsyncPush && !slices.Contains(notes, asyncPushNote) {
+				notes = append(notes, asyncPushNote)
+			}
+		},
 		Natives:       system.Natives(host),
 		CoreFunctions: system.CoreFunctions(host),
 		NewID:         newID,
@@ -243,7 +259,7 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 	// The agents read what was sent without waiting for an answer.
 	c.RunAgents()
 
-	res := &DeployResult{Failed: t.exc != nil}
+	res := &DeployResult{Failed: t.exc != nil, Notes: notes}
 	final := t.model
 	res.Output = map[string]any{
 		"ok":        t.exc == nil,

@@ -156,6 +156,9 @@ func runDeploy(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	stdout.Write(text)
+	for _, note := range res.Notes {
+		fmt.Fprintln(stderr, "muranopl deploy: note:", note)
+	}
 	if *saveState != "" {
 		data, err := json.MarshalIndent(res.State, "", " ")
 		if err == nil {
