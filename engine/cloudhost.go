@@ -7,6 +7,7 @@ package engine
 
 import (
 	"errors"
+	"math"
 	"math/big"
 
 	"murano.dev/playground/engine/cloud"
@@ -34,13 +35,17 @@ func toCloud(v value.Value) any {
 		return int64(x)
 	case value.BigInt:
 		f, _ := new(big.Float).SetInt(x.V).Float64()
-		return f
+		return cloud.Normalize(f)
 	case value.Float:
-		return float64(x)
+		f := float64(x)
+		if f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+			return int64(f)
+		}
+		return f
 	case value.String:
 		return string(x)
 	case *value.Dict:
-		m := cloud.NewMap()
+		m := cloud.NewMapSize(x.Len())
 		for i, k := range x.Keys() {
 			m.Set(value.Str(k), toCloud(x.Values()[i]))
 		}
@@ -132,9 +137,12 @@ func (h *cloudHost) Get(stack string) (*system.StackInfo, error) {
 	if err != nil {
 		return nil, heatError(err)
 	}
-	outputs := value.NewDict(len(info.Outputs))
-	for _, o := range info.Outputs {
-		outputs.SetString(value.Str(fromCloud(o.Value("output_key"))), fromCloud(o.Value("output_value")))
+	outputs := func() *value.Dict {
+		d := value.NewDict(len(info.Outputs))
+		for _, o := range info.Outputs {
+			d.SetString(value.Str(fromCloud(o.Value("output_key"))), fromCloud(o.Value("output_value")))
+		}
+		return d
 	}
 	return &system.StackInfo{Name: info.Name, ID: info.ID, Status: info.Status, Reason: info.Reason,
 		Parameters: fromCloudMap(info.Parameters), Outputs: outputs, Created: info.CreationTime, Updated: info.UpdatedTime}, nil
@@ -155,7 +163,7 @@ func stackRequest(req system.StackRequest) cloud.StackRequest {
 			files[value.Str(k)] = value.Str(req.Files.Values()[i])
 		}
 	}
-	return cloud.StackRequest{Template: toCloudMap(req.Template), Parameters: toCloudMap(req.Parameters), Files: files,
+	return cloud.StackRequest{Template: cloud.Normalized{Map: toCloudMap(req.Template)}, Parameters: toCloudMap(req.Parameters), Files: files,
 		Environment: toCloud(req.Environment), Tags: req.Tags}
 }
 

@@ -9,7 +9,6 @@
 package engine
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"crypto/md5"
@@ -91,8 +90,8 @@ type DeployResult struct {
 	// result, exception, model, stacks, heat, agent, reports, instances
 	// (and skippedPackages).
 	Output map[string]any
-	// State continues with the next task.
-	State *DeployState
+	// save makes the state the task left.
+	save func() (*DeployState, error)
 	// Notes are the engine's own messages about the task (muted
 	// exceptions, murano bugs that bit), for the console or stderr; the
 	// output does not hold them, as the reference's does not.
@@ -263,42 +262,53 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 	final := t.model
 	res.Output = map[string]any{
 		"ok":        t.exc == nil,
-		"result":    jsonOf(t.result),
+		"result":    t.result,
 		"exception": nil,
 		"model": map[string]any{
-			"Objects":     jsonOf(dictValue(final, "Objects")),
-			"ObjectsCopy": jsonOf(dictValue(final, "ObjectsCopy")),
-			"Attributes":  jsonOf(orEmptyList(dictValue(final, "Attributes"))),
+			"Objects":     dictValue(final, "Objects"),
+			"ObjectsCopy": dictValue(final, "ObjectsCopy"),
+			"Attributes":  orEmptyList(dictValue(final, "Attributes")),
 		},
 		"stacks":    stacksOf(c),
-		"heat":      jsonList(c.Record().Heat),
-		"agent":     jsonList(c.Record().Agent),
-		"reports":   jsonList(c.Record().Reports),
-		"instances": jsonList(c.Record().Instances),
+		"heat":      heatCalls(c),
+		"agent":     agentCalls(c),
+		"reports":   reportsOf(c),
+		"instances": instancesOf(c),
 	}
 	if t.exc != nil {
-		res.Output["result"] = nil
 		name := t.exc.Type
 		if len(t.exc.Names) > 0 {
 			name = t.exc.Names[0]
 		}
+		res.Output["result"] = nil
 		res.Output["exception"] = map[string]any{"type": name, "message": t.exc.Message}
 	}
 	if len(req.Skipped) > 0 {
-		res.Output["skippedPackages"] = jsonOf(req.Skipped)
+		var skipped []any
+		for _, sp := range req.Skipped {
+			skipped = append(skipped, map[string]any{"package": sp.Package, "error": sp.Error})
+		}
+		res.Output["skippedPackages"] = skipped
 	}
-	stateModel, _, err := value.ToJSON(final)
-	if err != nil {
-		return nil, err
+	clock := ex.Now()
+	res.save = func() (*DeployState, error) {
+		stateModel, _, err := value.ToJSON(final)
+		if err != nil {
+			return nil, err
+		}
+		cloudState, err := c.Save()
+		if err != nil {
+			return nil, err
+		}
+		return &DeployState{Format: DeployStateFormat, Seed: req.Seed, Runs: run, Clock: clock, IDCounter: ids,
+			EnvironmentID: envID, Model: stateModel, Cloud: cloudState}, nil
 	}
-	cloudState, err := c.Save()
-	if err != nil {
-		return nil, err
-	}
-	res.State = &DeployState{Format: DeployStateFormat, Seed: req.Seed, Runs: run, Clock: ex.Now(), IDCounter: ids,
-		EnvironmentID: envID, Model: stateModel, Cloud: cloudState}
 	return res, nil
 }
+
+// State returns what continues with the next task: the cloud and the
+// stored model as the task left them.
+func (r *DeployResult) State() (*DeployState, error) { return r.save() }
 
 // deployConfig is murano's configuration as the core library reads it
 // with config(): the defaults, RabbitMQ on localhost.
@@ -535,44 +545,59 @@ func deepCopyValue(v Value) Value {
 	return v
 }
 
-// jsonOf is v as generic JSON (objects as maps, numbers kept as they are
-// written) for the output document.
-func jsonOf(v any) any {
-	var text []byte
-	var err error
-	switch x := v.(type) {
-	case nil:
-		return nil
-	case Value:
-		text, _, err = value.ToJSON(x)
-	default:
-		text, err = json.Marshal(x)
-	}
-	if err != nil {
-		return err.Error()
-	}
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.UseNumber()
-	var out any
-	if err := dec.Decode(&out); err != nil {
-		return err.Error()
-	}
-	return out
-}
-
-// jsonList is jsonOf for a list: [] when empty.
-func jsonList(v any) any {
-	if out := jsonOf(v); out != nil {
-		return out
-	}
-	return []any{}
-}
-
 // stacksOf lists the stacks as the output has them.
 func stacksOf(c *cloud.Cloud) []any {
 	out := []any{}
 	for _, st := range c.Stacks() {
-		out = append(out, map[string]any{"name": st.Name, "status": st.Status, "template": jsonOf(st.Template), "outputs": jsonOf(st.Outputs)})
+		out = append(out, map[string]any{"name": st.Name, "status": st.Status, "template": st.Template, "outputs": st.Outputs})
+	}
+	return out
+}
+
+// heatCalls lists the Heat calls that changed a stack.
+func heatCalls(c *cloud.Cloud) []any {
+	out := []any{}
+	for _, h := range c.Record().Heat {
+		var template any
+		if h.Template != nil {
+			template = h.Template
+		}
+		out = append(out, map[string]any{"op": h.Op, "stack": h.Stack, "template": template})
+	}
+	return out
+}
+
+// agentCalls lists the messages sent to agents with their results.
+func agentCalls(c *cloud.Cloud) []any {
+	out := []any{}
+	for _, a := range c.Record().Agent {
+		m := map[string]any{"queue": a.Queue, "plan": a.Plan, "result": a.Result}
+		if a.Dropped {
+			m["dropped"] = true
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// reportsOf lists the deployment log.
+func reportsOf(c *cloud.Cloud) []any {
+	out := []any{}
+	for _, r := range c.Record().Reports {
+		out = append(out, map[string]any{"level": r.Level, "text": r.Text, "entity": r.Entity})
+	}
+	return out
+}
+
+// instancesOf lists the inventory's events.
+func instancesOf(c *cloud.Cloud) []any {
+	out := []any{}
+	for _, e := range c.Record().Instances {
+		m := map[string]any{"event": e.Event, "instance": e.Instance, "type": e.Type}
+		if e.Event == "track_instance" {
+			m["typeName"], m["title"], m["unitCount"] = e.TypeName, e.Title, e.UnitCount
+		}
+		out = append(out, m)
 	}
 	return out
 }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -101,12 +100,14 @@ func runDeploySteps(t *testing.T, s *enginetest.DeployScenario, core fs.FS) [][]
 		if err != nil {
 			t.Fatalf("step %d: %v", i+1, err)
 		}
-		out, err := json.Marshal(res.Output)
+		out, err := DeployOutputJSON(res.Output, -1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		outputs = append(outputs, out)
-		state = res.State
+		if state, err = res.State(); err != nil {
+			t.Fatalf("step %d: the state: %v", i+1, err)
+		}
 	}
 	return outputs
 }

@@ -7,10 +7,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+
+	"murano.dev/playground/engine/cloud"
+	"murano.dev/playground/engine/value"
 )
 
 // FindPackages returns the packages under dir: dir itself when it holds
@@ -81,39 +86,184 @@ func FindPackages(dir string) ([]*Package, []SkippedPackage, error) {
 // on one line (", " and ": " between items) when indent is negative.
 // The text ends with a newline.
 func DeployOutputJSON(out map[string]any, indent int) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(out); err != nil {
+	w := &pyJSONWriter{indent: indent}
+	if err := w.value(out, 0); err != nil {
 		return nil, err
 	}
-	compact := bytes.TrimSuffix(b.Bytes(), []byte("\n"))
-	var res bytes.Buffer
-	if indent >= 0 {
-		if err := json.Indent(&res, compact, "", strings.Repeat(" ", indent)); err != nil {
-			return nil, err
-		}
-	} else {
-		spaced(&res, compact)
-	}
-	res.WriteByte('\n')
-	return res.Bytes(), nil
+	w.b.WriteByte('\n')
+	return w.b.Bytes(), nil
 }
 
-// spaced writes compact JSON with Python's default separators.
-func spaced(w *bytes.Buffer, compact []byte) {
-	inString, escaped := false, false
-	for _, c := range compact {
-		w.WriteByte(c)
-		switch {
-		case escaped:
-			escaped = false
-		case inString && c == '\\':
-			escaped = true
-		case c == '"':
-			inString = !inString
-		case !inString && (c == ',' || c == ':'):
-			w.WriteByte(' ')
+// pyJSONWriter writes the values of a deploy output — MuranoPL data,
+// the cloud's JSON values, maps and lists of them — with sorted keys.
+type pyJSONWriter struct {
+	b      bytes.Buffer
+	indent int
+}
+
+// maxJSONDepth bounds the nesting the writer follows.
+const maxJSONDepth = 1000
+
+func (w *pyJSONWriter) newline(depth int) {
+	if w.indent < 0 {
+		return
+	}
+	w.b.WriteByte('\n')
+	for range depth * w.indent {
+		w.b.WriteByte(' ')
+	}
+}
+
+func (w *pyJSONWriter) separator(depth int) {
+	if w.indent < 0 {
+		w.b.WriteString(", ")
+		return
+	}
+	w.b.WriteByte(',')
+	w.newline(depth)
+}
+
+func (w *pyJSONWriter) object(keys []string, get func(string) any, depth int) error {
+	if len(keys) == 0 {
+		w.b.WriteString("{}")
+		return nil
+	}
+	slices.Sort(keys)
+	w.b.WriteByte('{')
+	w.newline(depth + 1)
+	for i, k := range keys {
+		if i > 0 {
+			w.separator(depth + 1)
+		}
+		w.string(k)
+		w.b.WriteString(": ")
+		if err := w.value(get(k), depth+1); err != nil {
+			return err
 		}
 	}
+	w.newline(depth)
+	w.b.WriteByte('}')
+	return nil
+}
+
+func (w *pyJSONWriter) array(n int, get func(int) any, depth int) error {
+	if n == 0 {
+		w.b.WriteString("[]")
+		return nil
+	}
+	w.b.WriteByte('[')
+	w.newline(depth + 1)
+	for i := range n {
+		if i > 0 {
+			w.separator(depth + 1)
+		}
+		if err := w.value(get(i), depth+1); err != nil {
+			return err
+		}
+	}
+	w.newline(depth)
+	w.b.WriteByte(']')
+	return nil
+}
+
+func (w *pyJSONWriter) value(v any, depth int) error {
+	if depth > maxJSONDepth {
+		return fmt.Errorf("the output nests deeper than %d levels", maxJSONDepth)
+	}
+	switch x := v.(type) {
+	case nil, value.NullType:
+		w.b.WriteString("null")
+	case bool:
+		w.b.WriteString(strconv.FormatBool(x))
+	case value.Bool:
+		w.b.WriteString(strconv.FormatBool(bool(x)))
+	case string:
+		w.string(x)
+	case value.String:
+		w.string(string(x))
+	case int:
+		w.b.WriteString(strconv.Itoa(x))
+	case int64:
+		w.b.WriteString(strconv.FormatInt(x, 10))
+	case value.Int:
+		w.b.WriteString(strconv.FormatInt(int64(x), 10))
+	case value.BigInt:
+		w.b.WriteString(x.V.String())
+	case float64:
+		w.b.WriteString(value.FormatFloat(x))
+	case value.Float:
+		w.b.WriteString(value.FormatFloat(float64(x)))
+	case json.Number:
+		w.b.WriteString(string(x))
+	case *cloud.Map:
+		if x == nil {
+			w.b.WriteString("null")
+			return nil
+		}
+		return w.object(x.Keys(), x.Value, depth)
+	case map[string]any:
+		return w.object(slices.Collect(maps.Keys(x)), func(k string) any { return x[k] }, depth)
+	case *value.Dict:
+		keys := make([]string, x.Len())
+		vals := make(map[string]any, x.Len())
+		for i, k := range x.Keys() {
+			keys[i] = value.Str(k)
+			vals[keys[i]] = x.Values()[i]
+		}
+		return w.object(keys, func(k string) any { return vals[k] }, depth)
+	case []any:
+		return w.array(len(x), func(i int) any { return x[i] }, depth)
+	case *value.List:
+		return w.array(len(x.Items), func(i int) any { return x.Items[i] }, depth)
+	case value.Value:
+		items, err := value.Slice(x)
+		if err != nil {
+			w.string(value.Str(x))
+			return nil
+		}
+		return w.array(len(items), func(i int) any { return items[i] }, depth)
+	default:
+		data, err := json.Marshal(x)
+		if err != nil {
+			return err
+		}
+		var generic any
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		if err := dec.Decode(&generic); err != nil {
+			return err
+		}
+		return w.value(generic, depth)
+	}
+	return nil
+}
+
+// string writes a JSON string as Python's json with ensure_ascii=False.
+func (w *pyJSONWriter) string(s string) {
+	w.b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			w.b.WriteString(`\"`)
+		case '\\':
+			w.b.WriteString(`\\`)
+		case '\n':
+			w.b.WriteString(`\n`)
+		case '\r':
+			w.b.WriteString(`\r`)
+		case '\t':
+			w.b.WriteString(`\t`)
+		case '\b':
+			w.b.WriteString(`\b`)
+		case '\f':
+			w.b.WriteString(`\f`)
+		default:
+			if r < 0x20 {
+				fmt.Fprintf(&w.b, `\u%04x`, r)
+			} else {
+				w.b.WriteRune(r)
+			}
+		}
+	}
+	w.b.WriteByte('"')
 }

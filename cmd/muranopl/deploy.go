@@ -160,7 +160,11 @@ func runDeploy(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "muranopl deploy: note:", note)
 	}
 	if *saveState != "" {
-		data, err := json.MarshalIndent(res.State, "", " ")
+		state, err := res.State()
+		var data []byte
+		if err == nil {
+			data, err = json.MarshalIndent(state, "", " ")
+		}
 		if err == nil {
 			err = os.WriteFile(*saveState, append(data, '\n'), 0o644)
 		}

@@ -178,7 +178,7 @@ type StackRequest struct {
 }
 
 func (c *Cloud) logHeat(op, stack string, template *Map) *HeatCall {
-	c.record.Heat = append(c.record.Heat, HeatCall{Op: op, Stack: stack, Template: clone(template).(*Map)})
+	c.record.Heat = append(c.record.Heat, HeatCall{Op: op, Stack: stack, Template: template})
 	return &c.record.Heat[len(c.record.Heat)-1]
 }
 
@@ -521,7 +521,9 @@ func (c *Cloud) apply(st *Stack, t *Map, action string) {
 	for i := len(goneOrder) - 1; i >= 0; i-- {
 		c.release(st, goneOrder[i])
 	}
-	st.Template = clone(t).(*Map)
+	// t is the cloud's own normalised copy of the request, never changed
+	// in place: the stack and the record of the call share it.
+	st.Template = t
 	res := &resolver{stack: st, template: t, project: c.catalog.Project.ID}
 	failed := ""
 	for _, n := range c.order(t, resources.Keys()) {

@@ -16,10 +16,10 @@ func calls(v any, visit func(name string, arg any)) {
 	switch x := v.(type) {
 	case *Map:
 		if x.Len() == 1 {
-			visit(x.keys[0], x.vals[x.keys[0]])
+			visit(x.keys[0], x.vals[0])
 		}
-		for _, k := range x.keys {
-			calls(x.vals[k], visit)
+		for _, v := range x.vals {
+			calls(v, visit)
 		}
 	case []any:
 		for _, e := range x {
@@ -166,13 +166,13 @@ func (r *resolver) resolve(v any) (any, error) {
 	switch x := v.(type) {
 	case *Map:
 		if x.Len() == 1 {
-			if out, done, err := r.function(x.keys[0], x.vals[x.keys[0]]); done {
+			if out, done, err := r.function(x.keys[0], x.vals[0]); done {
 				return out, err
 			}
 		}
-		out := NewMap()
-		for _, k := range x.keys {
-			e, err := r.resolve(x.vals[k])
+		out := NewMapSize(x.Len())
+		for i, k := range x.keys {
+			e, err := r.resolve(x.vals[i])
 			if err != nil {
 				return nil, err
 			}

@@ -144,8 +144,8 @@ func plain(v any) any {
 			return nil
 		}
 		out := make(map[string]any, x.Len())
-		for _, k := range x.keys {
-			out[k] = plain(x.vals[k])
+		for i, k := range x.keys {
+			out[k] = plain(x.vals[i])
 		}
 		return out
 	case []any:

@@ -8,26 +8,54 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
 )
 
-// Map is a JSON object that keeps the order in which its keys were set.
+// Map is a JSON object that keeps the order in which its keys were set:
+// keys and values side by side, with an index by key once there are
+// more than a few.
 type Map struct {
-	keys []string
-	vals map[string]any
+	keys  []string
+	vals  []any
+	index map[string]int
 }
+
+// indexFrom is the number of keys from which a Map indexes them.
+const indexFrom = 8
 
 // NewMap returns a map holding the key/value pairs kv (key, value, key,
 // value, ...); it panics on an odd count or a key that is not a string,
 // which only literal code can get wrong.
 func NewMap(kv ...any) *Map {
-	m := &Map{vals: map[string]any{}}
+	m := &Map{keys: make([]string, 0, len(kv)/2), vals: make([]any, 0, len(kv)/2)}
 	for i := 0; i+1 < len(kv); i += 2 {
 		m.Set(kv[i].(string), kv[i+1])
 	}
 	return m
+}
+
+// NewMapSize returns an empty map with room for n keys.
+func NewMapSize(n int) *Map {
+	return &Map{keys: make([]string, 0, n), vals: make([]any, 0, n)}
+}
+
+// find returns the place of key, -1 when absent.
+func (m *Map) find(key string) int {
+	if m.index != nil {
+		if i, ok := m.index[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, k := range m.keys {
+		if k == key {
+			return i
+		}
+	}
+	return -1
 }
 
 // Len returns the number of keys.
@@ -51,8 +79,10 @@ func (m *Map) Get(key string) (any, bool) {
 	if m == nil {
 		return nil, false
 	}
-	v, ok := m.vals[key]
-	return v, ok
+	if i := m.find(key); i >= 0 {
+		return m.vals[i], true
+	}
+	return nil, false
 }
 
 // Value returns the value of key, nil when absent.
@@ -63,22 +93,38 @@ func (m *Map) Value(key string) any {
 
 // Set sets key to v, keeping the key's place when it exists.
 func (m *Map) Set(key string, v any) {
-	if m.vals == nil {
-		m.vals = map[string]any{}
+	if i := m.find(key); i >= 0 {
+		m.vals[i] = v
+		return
 	}
-	if _, ok := m.vals[key]; !ok {
-		m.keys = append(m.keys, key)
+	m.keys = append(m.keys, key)
+	m.vals = append(m.vals, v)
+	switch {
+	case m.index != nil:
+		m.index[key] = len(m.keys) - 1
+	case len(m.keys) > indexFrom:
+		m.index = make(map[string]int, 2*len(m.keys))
+		for i, k := range m.keys {
+			m.index[k] = i
+		}
 	}
-	m.vals[key] = v
 }
 
 // Delete removes key.
 func (m *Map) Delete(key string) {
-	if _, ok := m.vals[key]; !ok {
+	i := m.find(key)
+	if i < 0 {
 		return
 	}
-	delete(m.vals, key)
-	m.keys = slices.DeleteFunc(m.keys, func(k string) bool { return k == key })
+	m.keys = slices.Delete(m.keys, i, i+1)
+	m.vals = slices.Delete(m.vals, i, i+1)
+	m.index = nil
+	if len(m.keys) > indexFrom {
+		m.index = make(map[string]int, 2*len(m.keys))
+		for j, k := range m.keys {
+			m.index[k] = j
+		}
+	}
 }
 
 // MarshalJSON writes the object with its keys in order.
@@ -95,7 +141,7 @@ func (m *Map) MarshalJSON() ([]byte, error) {
 		kb, _ := json.Marshal(k)
 		b.Write(kb)
 		b.WriteByte(':')
-		vb, err := json.Marshal(m.vals[k])
+		vb, err := json.Marshal(m.vals[i])
 		if err != nil {
 			return nil, err
 		}
@@ -182,12 +228,19 @@ func decodeValue(dec *json.Decoder) (any, error) {
 	}
 }
 
+// Normalized marks a map whose values are already as [Normalize] makes
+// them, and which its maker no longer changes: the cloud takes it as it
+// is instead of copying it.
+type Normalized struct{ *Map }
+
 // Normalize returns v as the cloud keeps values: objects as *Map
 // (a map[string]any in sorted key order), integers as int64, floats
 // as float64 (integral ones as int64, as JSON has one number type),
 // lists as []any. Other values become their text.
 func Normalize(v any) any {
 	switch x := v.(type) {
+	case Normalized:
+		return x.Map
 	case nil, bool, string, int64:
 		return x
 	case int:
@@ -223,9 +276,9 @@ func Normalize(v any) any {
 		if x == nil {
 			return nil
 		}
-		out := NewMap()
-		for _, k := range x.keys {
-			out.Set(k, Normalize(x.vals[k]))
+		out := NewMapSize(x.Len())
+		for i, k := range x.keys {
+			out.Set(k, Normalize(x.vals[i]))
 		}
 		return out
 	case map[string]any:
@@ -262,9 +315,9 @@ func clone(v any) any {
 		if x == nil {
 			return x
 		}
-		out := &Map{keys: slices.Clone(x.keys), vals: make(map[string]any, len(x.vals))}
-		for k, e := range x.vals {
-			out.vals[k] = clone(e)
+		out := &Map{keys: slices.Clone(x.keys), vals: make([]any, len(x.vals)), index: maps.Clone(x.index)}
+		for i, e := range x.vals {
+			out.vals[i] = clone(e)
 		}
 		return out
 	}
@@ -280,9 +333,9 @@ func equal(a, b any) bool {
 		if !ok || x.Len() != y.Len() {
 			return false
 		}
-		for _, k := range x.Keys() {
+		for i, k := range x.keys {
 			yv, ok := y.Get(k)
-			if !ok || !equal(x.vals[k], yv) {
+			if !ok || !equal(x.vals[i], yv) {
 				return false
 			}
 		}
@@ -412,7 +465,7 @@ func pyRepr(v any) string {
 			}
 			b.WriteString(pyQuote(k))
 			b.WriteString(": ")
-			b.WriteString(pyRepr(x.vals[k]))
+			b.WriteString(pyRepr(x.vals[i]))
 		}
 		b.WriteByte('}')
 		return b.String()

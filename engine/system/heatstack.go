@@ -217,7 +217,10 @@ func (s *heatStack) push(nc *dsl.NativeCall) (value.Value, error) {
 // while Heat reports a conflict.
 func (s *heatStack) pushNow(sleep func(float64) error) error {
 	s.pending = false
-	template := deepCopy(s.template).(*value.Dict)
+	// What the push sends stays as it is: merges build new dictionaries
+	// and MuranoPL data does not change, so only the top level, which
+	// push itself completes, is copied.
+	template := s.template.Copy()
 	for {
 		err := s.pushOnce(sleep, template)
 		if isConflict(err) {
@@ -402,7 +405,10 @@ func (s *heatStack) waitState(sleep func(float64) error, accept func(status stri
 		if info == nil || info.Outputs == nil {
 			return value.NewDict(0), nil
 		}
-		return info.Outputs.Copy(), nil
+		if outputs := info.Outputs(); outputs != nil {
+			return outputs, nil
+		}
+		return value.NewDict(0), nil
 	}
 }
 

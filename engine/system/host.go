@@ -73,8 +73,9 @@ type StackInfo struct {
 	Status, Reason string
 	// Parameters include Heat's own (OS::stack_name, …).
 	Parameters *value.Dict
-	// Outputs are the outputs' values by key, in the stack's order.
-	Outputs *value.Dict
+	// Outputs returns the outputs' values by key, in the stack's order
+	// (nil: none); it is called only when they are read.
+	Outputs func() *value.Dict
 	// Created and Updated are Heat's timestamps ("" when never updated).
 	Created, Updated string
 }

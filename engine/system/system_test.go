@@ -67,13 +67,14 @@ func (h *fakeHeat) apply(op, name string, req system.StackRequest) error {
 	if h.failWith != "" {
 		st.info.Status, st.info.Reason = strings.ToUpper(op)+"_FAILED", h.failWith
 	}
-	st.info.Outputs = value.NewDict(0)
+	outputs := value.NewDict(0)
 	if outs, ok := req.Template.GetString("outputs"); ok {
 		for i, k := range outs.(*value.Dict).Keys() {
 			v, _ := outs.(*value.Dict).Values()[i].(*value.Dict).GetString("value")
-			st.info.Outputs.SetString(value.Str(k), v)
+			outputs.SetString(value.Str(k), v)
 		}
 	}
+	st.info.Outputs = func() *value.Dict { return outputs.Copy() }
 	return nil
 }
 

@@ -31,6 +31,9 @@ func Equal(a, b Value) bool {
 	case *List:
 		switch y := b.(type) {
 		case *List:
+			if x == y {
+				return true // Python compares a container with itself by identity
+			}
 			if x.Mutable != y.Mutable || len(x.Items) != len(y.Items) {
 				return false
 			}
@@ -50,6 +53,9 @@ func Equal(a, b Value) bool {
 		return x.Len() == 0 || (x.Start == y.Start && (x.Len() == 1 || x.Step == y.Step))
 	case *Dict:
 		y, ok := b.(*Dict)
+		if x == y {
+			return true
+		}
 		if !ok || x.Len() != y.Len() {
 			return false
 		}

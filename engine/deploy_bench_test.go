@@ -1,0 +1,33 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"testing"
+)
+
+// BenchmarkDeploy100 deploys an environment of 100 applications with one
+// server each (testdata/bench) in the simulated cloud, with the
+// project's core library: 101 Heat operations on a template that grows
+// to every server's resources. scripts/bench -deploy runs the same
+// environment through the reference and prints the ratio.
+func BenchmarkDeploy100(b *testing.B) {
+	packages, _, err := FindPackages("testdata/bench/packages")
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile("testdata/bench/env-100.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	env, err := DecodeJSON(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		res, err := Deploy(context.Background(), DeployRequest{Packages: packages, Env: env.(*Dict)})
+		if err != nil || res.Failed {
+			b.Fatalf("deploy: %v %v", err, res.Output["exception"])
+		}
+	}
+}
