@@ -11,7 +11,6 @@ package engine
 import (
 	"cmp"
 	"context"
-	"crypto/md5"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -27,6 +26,7 @@ import (
 	"murano.dev/playground/engine/corelib/apps"
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
+	"murano.dev/playground/engine/hashes"
 	"murano.dev/playground/engine/pkg"
 	"murano.dev/playground/engine/system"
 	"murano.dev/playground/engine/value"
@@ -181,7 +181,7 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 	ids := idCounter
 	newID := func() string {
 		ids++
-		sum := md5.Sum(fmt.Appendf(nil, "engine:%d:%d", req.Seed, ids))
+		sum := hashes.MD5(fmt.Appendf(nil, "engine:%d:%d", req.Seed, ids))
 		sum[6] = sum[6]&0x0f | 0x40
 		sum[8] = sum[8]&0x3f | 0x80
 		return hex.EncodeToString(sum[:])

@@ -8,10 +8,10 @@
 package engine
 
 import (
-	"crypto/md5"
 	"encoding/hex"
 	"fmt"
 
+	"murano.dev/playground/engine/hashes"
 	"murano.dev/playground/engine/value"
 )
 
@@ -113,7 +113,7 @@ func ApplicationModel(doc Value) (*Dict, error) {
 }
 
 func environmentID(seed int64, n int) string {
-	sum := md5.Sum(fmt.Appendf(nil, "env:%d:%d", seed, n))
+	sum := hashes.MD5(fmt.Appendf(nil, "env:%d:%d", seed, n))
 	return hex.EncodeToString(sum[:])
 }
 

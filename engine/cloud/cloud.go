@@ -4,12 +4,12 @@
 package cloud
 
 import (
-	"crypto/md5"
 	"encoding/hex"
 	"fmt"
 	"time"
 
 	"murano.dev/playground/engine/cloud/agent"
+	"murano.dev/playground/engine/hashes"
 )
 
 // Epoch is when virtual time starts: 2024-01-01T00:00:00Z.
@@ -117,7 +117,7 @@ func (c *Cloud) Now() time.Time { return c.clock().UTC() }
 // UUID, with dashes or as 32 hex digits.
 func (c *Cloud) newID(dashed bool) string {
 	c.st.Counter++
-	sum := md5.Sum(fmt.Appendf(nil, "cloud:%d:%d", c.st.Seed, c.st.Counter))
+	sum := hashes.MD5(fmt.Appendf(nil, "cloud:%d:%d", c.st.Seed, c.st.Counter))
 	sum[6] = sum[6]&0x0f | 0x40
 	sum[8] = sum[8]&0x3f | 0x80
 	h := hex.EncodeToString(sum[:])

@@ -8,29 +8,43 @@ import (
 	"net/netip"
 	"slices"
 	"strings"
+	"sync"
 )
 
-// modelled are the resource types the cloud gives behaviour and
-// attributes; creators maps them to their makers.
-var creators = map[string]func(c *Cloud, st *Stack, r *Resource) error{
-	"OS::Neutron::Net":                (*Cloud).createNet,
-	"OS::Neutron::Subnet":             (*Cloud).createSubnet,
-	"OS::Neutron::RouterInterface":    (*Cloud).createRouterInterface,
-	"OS::Neutron::Port":               (*Cloud).createPort,
-	"OS::Neutron::FloatingIP":         (*Cloud).createFloatingIP,
-	"OS::Neutron::SecurityGroup":      (*Cloud).createSecurityGroup,
-	"OS::Nova::Server":                (*Cloud).createServer,
-	"OS::Nova::FloatingIP":            (*Cloud).createNovaFloatingIP,
-	"OS::Nova::FloatingIPAssociation": func(*Cloud, *Stack, *Resource) error { return nil },
-	"OS::Heat::CloudConfig":           (*Cloud).createConfig,
-	"OS::Heat::SoftwareConfig":        (*Cloud).createConfig,
-	"OS::Heat::StructuredConfig":      (*Cloud).createConfig,
-	"OS::Heat::MultipartMime":         (*Cloud).createConfig,
-	"OS::Heat::SoftwareDeployment":    (*Cloud).createDeployment,
-	"OS::Heat::StructuredDeployment":  (*Cloud).createDeployment,
-	"OS::Cinder::Volume":              (*Cloud).createVolume,
-	"OS::Cinder::VolumeAttachment":    (*Cloud).createVolumeAttachment,
-	"AWS::EC2::SecurityGroup":         (*Cloud).createEC2SecurityGroup,
+// creators maps the resource types the cloud gives behaviour and
+// attributes to their makers; made on first use, so that only a program
+// that runs Heat links them.
+func creators() map[string]func(c *Cloud, st *Stack, r *Resource) error {
+	creatorsOnce.Do(func() { creatorTable = makeCreators() })
+	return creatorTable
+}
+
+var (
+	creatorsOnce sync.Once
+	creatorTable map[string]func(c *Cloud, st *Stack, r *Resource) error
+)
+
+func makeCreators() map[string]func(c *Cloud, st *Stack, r *Resource) error {
+	return map[string]func(c *Cloud, st *Stack, r *Resource) error{
+		"OS::Neutron::Net":                (*Cloud).createNet,
+		"OS::Neutron::Subnet":             (*Cloud).createSubnet,
+		"OS::Neutron::RouterInterface":    (*Cloud).createRouterInterface,
+		"OS::Neutron::Port":               (*Cloud).createPort,
+		"OS::Neutron::FloatingIP":         (*Cloud).createFloatingIP,
+		"OS::Neutron::SecurityGroup":      (*Cloud).createSecurityGroup,
+		"OS::Nova::Server":                (*Cloud).createServer,
+		"OS::Nova::FloatingIP":            (*Cloud).createNovaFloatingIP,
+		"OS::Nova::FloatingIPAssociation": func(*Cloud, *Stack, *Resource) error { return nil },
+		"OS::Heat::CloudConfig":           (*Cloud).createConfig,
+		"OS::Heat::SoftwareConfig":        (*Cloud).createConfig,
+		"OS::Heat::StructuredConfig":      (*Cloud).createConfig,
+		"OS::Heat::MultipartMime":         (*Cloud).createConfig,
+		"OS::Heat::SoftwareDeployment":    (*Cloud).createDeployment,
+		"OS::Heat::StructuredDeployment":  (*Cloud).createDeployment,
+		"OS::Cinder::Volume":              (*Cloud).createVolume,
+		"OS::Cinder::VolumeAttachment":    (*Cloud).createVolumeAttachment,
+		"AWS::EC2::SecurityGroup":         (*Cloud).createEC2SecurityGroup,
+	}
 }
 
 // otherTypes are resource types of Heat the cloud creates with no
@@ -58,7 +72,7 @@ var otherTypes = []string{
 // environment's resource_registry maps (an environment given as the text
 // of its file maps the types it names).
 func knownType(t string, env any) bool {
-	if _, ok := creators[t]; ok || slices.Contains(otherTypes, t) {
+	if _, ok := creators()[t]; ok || slices.Contains(otherTypes, t) {
 		return true
 	}
 	for _, ext := range []string{".yaml", ".yml", ".template", ".json"} {
@@ -81,7 +95,7 @@ func (c *Cloud) createResource(st *Stack, name, typ string, props *Map) error {
 		return failf("%s", msg)
 	}
 	r := &Resource{Name: name, Type: typ, ID: c.newID(true), Props: props, Attrs: NewMap(), Status: "CREATE_COMPLETE"}
-	if create := creators[typ]; create != nil {
+	if create := creators()[typ]; create != nil {
 		if err := create(c, st, r); err != nil {
 			return err
 		}

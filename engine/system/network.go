@@ -5,7 +5,6 @@
 package system
 
 import (
-	"crypto/md5"
 	"encoding/hex"
 	"fmt"
 	"math"
@@ -13,6 +12,7 @@ import (
 	"strconv"
 
 	"murano.dev/playground/engine/dsl"
+	"murano.dev/playground/engine/hashes"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
 )
@@ -200,7 +200,7 @@ func availableCidr(h *Host, routerID value.Value, netID string, ipVersion value.
 	if err != nil {
 		return nil, err
 	}
-	sum := md5.Sum([]byte(netID))
+	sum := hashes.MD5([]byte(netID))
 	hash, _ := strconv.ParseUint(hex.EncodeToString(sum[:4]), 16, 64)
 	for fails := 0; fails < len(candidates); fails++ {
 		c := candidates[(int(hash%uint64(len(candidates)))+fails)%len(candidates)]

@@ -5,10 +5,11 @@
 package pyrand
 
 import (
-	"crypto/sha512"
 	"fmt"
 	"math/big"
 	"math/bits"
+
+	"murano.dev/playground/engine/hashes"
 )
 
 const (
@@ -35,7 +36,7 @@ func New(seed int64) *Rand {
 // seed: the integer of its UTF-8 bytes followed by their SHA-512 digest,
 // read big-endian.
 func NewString(seed string) *Rand {
-	digest := sha512.Sum512([]byte(seed))
+	digest := hashes.SHA512([]byte(seed))
 	return newFromInt(new(big.Int).SetBytes(append([]byte(seed), digest[:]...)))
 }
 

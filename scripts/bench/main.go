@@ -12,8 +12,14 @@
 // engine.RunMuranoPL in-process; it checks that the answers agree and
 // prints the times and the ratios, raw and without the start-up.
 //
+// With -deploy it measures a deploy in the simulated cloud: the
+// environment of engine/testdata/bench (100 applications, a server each)
+// through the reference's deploy harness (deploy/deploy.py beside
+// oracle.py), `muranopl deploy` and engine.Deploy in-process.
+//
 //	go run ./scripts/bench [-n RECORDS] [-repeat R] [-oracle PATH] [-skip-wasm]
 //	go run ./scripts/bench -muranopl [-depth D] [-rounds R] [-oracle PATH]
+//	go run ./scripts/bench -deploy [-oracle PATH]
 package main
 
 import (
@@ -73,6 +79,7 @@ func main() {
 	muranopl := flag.Bool("muranopl", false, "measure the MuranoPL engine on scripts/bench/muranopl instead of YAQL")
 	depth := flag.Int("depth", 6, "with -muranopl: depth of the tree (3^0 + … + 3^depth Node objects)")
 	rounds := flag.Int("rounds", 1, "with -muranopl: times the workload walks the tree")
+	deploy := flag.Bool("deploy", false, "measure a deploy of 100 applications in the simulated cloud instead of YAQL")
 	flag.Parse()
 	root, err := moduleRoot()
 	check(err)
@@ -87,6 +94,13 @@ func main() {
 	tmp, err := os.MkdirTemp("", "yaql-bench-")
 	check(err)
 	defer os.RemoveAll(tmp)
+	if *deploy {
+		if !benchDeploy(root, filepath.Join(filepath.Dir(*oracle), "deploy", "deploy.py"), tmp) {
+			os.RemoveAll(tmp)
+			os.Exit(1)
+		}
+		return
+	}
 	if *muranopl {
 		if !benchMuranoPL(root, *oracle, tmp, *depth, *rounds) {
 			os.RemoveAll(tmp)

@@ -16,12 +16,13 @@
 package agent
 
 import (
-	"crypto/md5"
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
+
+	"murano.dev/playground/engine/hashes"
 )
 
 // Config is the agent's configuration as cloud-init writes it on the VM.
@@ -177,7 +178,7 @@ func (a *Agent) envelope(plan map[string]any, code int, body any, now time.Time)
 
 // uuidHex is the md5 of seed as a version 4 uuid, in hex.
 func uuidHex(seed string) string {
-	sum := md5.Sum([]byte(seed))
+	sum := hashes.MD5([]byte(seed))
 	sum[6] = sum[6]&0x0f | 0x40
 	sum[8] = sum[8]&0x3f | 0x80
 	return hex.EncodeToString(sum[:])

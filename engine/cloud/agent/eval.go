@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // maxSize bounds the strings and lists a body builds (characters or
@@ -93,7 +94,7 @@ func (in *interp) lookup(name string) (any, error) {
 	if v, ok := in.globals[name]; ok {
 		return v, nil
 	}
-	if b, ok := builtins[name]; ok {
+	if b, ok := builtins()[name]; ok {
 		return b, nil
 	}
 	if unsupportedBuiltins[name] {
@@ -272,12 +273,12 @@ func attribute(x any, name string) (any, error) {
 			return m, nil
 		}
 	case string:
-		if m, ok := strMethods[name]; ok {
+		if m, ok := strMethods()[name]; ok {
 			return &boundMethod{name: name, self: v, fn: func(args []any, kwargs []namedValue) (any, error) {
 				return m(v, args, kwargs)
 			}}, nil
 		}
-		if otherStrMethods[name] {
+		if otherStrMethods()[name] {
 			return nil, pyErr("the simulated murano agent does not offer str.%s()", name)
 		}
 	}
@@ -663,8 +664,17 @@ func member(item, container any) (bool, error) {
 	return false, pyErr("argument of type '%s' is not iterable", pyType(container))
 }
 
-// builtins are the functions of the agent's builtins that bodies use.
-var builtins = map[string]*builtin{}
+// builtins returns the functions of the agent's builtins that bodies
+// use, made on first use: only a program that runs plans links them.
+func builtins() map[string]*builtin {
+	builtinsOnce.Do(func() { builtinTable = makeBuiltins() })
+	return builtinTable
+}
+
+var (
+	builtinsOnce sync.Once
+	builtinTable map[string]*builtin
+)
 
 // unsupportedBuiltins are the agent's other builtins.
 var unsupportedBuiltins = map[string]bool{
@@ -675,7 +685,8 @@ var unsupportedBuiltins = map[string]bool{
 	"AttributeError": true, "RuntimeError": true, "NameError": true,
 }
 
-func init() {
+func makeBuiltins() map[string]*builtin {
+	builtins := map[string]*builtin{}
 	one := func(name string, f func(v any) (any, error), def any) {
 		builtins[name] = &builtin{name: name, fn: func(args []any, kwargs []namedValue) (any, error) {
 			if len(kwargs) > 0 {
@@ -700,6 +711,7 @@ func init() {
 	one("int", toInt, int64(0))
 	one("float", toFloat, 0.0)
 	builtins["print"] = &builtin{name: "print", fn: func([]any, []namedValue) (any, error) { return nil, nil }}
+	return builtins
 }
 
 func length(v any) (any, error) {

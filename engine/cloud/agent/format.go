@@ -6,25 +6,45 @@ package agent
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 )
 
 type strMethod func(s string, args []any, kwargs []namedValue) (any, error)
 
-var strMethods map[string]strMethod
+// strMethods are the methods of str that bodies may call, and
+// otherStrMethods those of Python's str that the agent does not offer;
+// both are made on first use.
+func strMethods() map[string]strMethod {
+	strMethodsOnce.Do(func() { strMethodTable = makeStrMethods() })
+	return strMethodTable
+}
 
-// otherStrMethods are the methods of Python's str that the agent does
-// not offer.
-var otherStrMethods = map[string]bool{}
+var (
+	strMethodsOnce sync.Once
+	strMethodTable map[string]strMethod
+)
 
-func init() {
-	for _, name := range strings.Fields(`capitalize casefold center count encode expandtabs find format_map
+func otherStrMethods() map[string]bool {
+	otherOnce.Do(func() {
+		otherStrMethodSet = map[string]bool{}
+		for _, name := range strings.Fields(`capitalize casefold center count encode expandtabs find format_map
 		index isalnum isalpha isascii isdecimal isdigit isidentifier islower isnumeric isprintable isspace
 		istitle isupper ljust maketrans partition removeprefix removesuffix rfind rindex rjust rpartition
 		rsplit splitlines swapcase title translate zfill`) {
-		otherStrMethods[name] = true
-	}
-	strMethods = map[string]strMethod{
+			otherStrMethodSet[name] = true
+		}
+	})
+	return otherStrMethodSet
+}
+
+var (
+	otherOnce         sync.Once
+	otherStrMethodSet map[string]bool
+)
+
+func makeStrMethods() map[string]strMethod {
+	return map[string]strMethod{
 		"format":     func(s string, args []any, kwargs []namedValue) (any, error) { return format(s, args, kwargs) },
 		"strip":      stripper("strip", strings.TrimFunc),
 		"lstrip":     stripper("lstrip", strings.TrimLeftFunc),

@@ -9,10 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
-	"mime/multipart"
 	"mime/quotedprintable"
-	"net/mail"
 	"regexp"
 	"strconv"
 	"strings"
@@ -62,12 +59,12 @@ func collectTexts(text string, files map[string]string, depth int, texts *[]stri
 		collectTexts(ref, files, depth+1, texts)
 		return
 	}
-	msg, err := mail.ReadMessage(strings.NewReader(text))
-	if err != nil || msg.Header.Get("Content-Type") == "" {
+	header, body, ok := splitEntity(text)
+	if !ok || header["content-type"] == "" {
 		*texts = append(*texts, text)
 		return
 	}
-	parts, err := mimeParts(msg.Header, msg.Body)
+	parts, err := mimeParts(header, body)
 	if err != nil {
 		*texts = append(*texts, text)
 		return
@@ -77,47 +74,98 @@ func collectTexts(text string, files map[string]string, depth int, texts *[]stri
 	}
 }
 
+// splitEntity splits a MIME document into its header fields (names in
+// lower case; a field continues on lines that start with white space)
+// and its body, after the first empty line; ok is false when the
+// document does not start with header fields.
+func splitEntity(text string) (header map[string]string, body string, ok bool) {
+	header = map[string]string{}
+	last := ""
+	rest := text
+	for {
+		line, after, found := strings.Cut(rest, "\n")
+		line = strings.TrimSuffix(line, "\r")
+		if line == "" {
+			return header, after, len(header) > 0 && found
+		}
+		if !found {
+			return nil, "", false
+		}
+		rest = after
+		if line[0] == ' ' || line[0] == '\t' {
+			if last == "" {
+				return nil, "", false
+			}
+			header[last] += " " + strings.TrimSpace(line)
+			continue
+		}
+		name, value, hasColon := strings.Cut(line, ":")
+		if !hasColon || name == "" || strings.ContainsAny(name, " \t") {
+			return nil, "", false
+		}
+		last = strings.ToLower(name)
+		header[last] = strings.TrimSpace(value)
+	}
+}
+
+// mediaType parses a Content-Type value: the type in lower case and its
+// parameters (names in lower case, quotes removed).
+func mediaType(v string) (string, map[string]string) {
+	fields := strings.Split(v, ";")
+	params := map[string]string{}
+	for _, f := range fields[1:] {
+		name, value, _ := strings.Cut(f, "=")
+		params[strings.ToLower(strings.TrimSpace(name))] = strings.Trim(strings.TrimSpace(value), `"`)
+	}
+	return strings.ToLower(strings.TrimSpace(fields[0])), params
+}
+
 // mimeParts decodes a MIME entity: the texts of a multipart's parts (each
 // a document of its own, headers included), or the body of a single part.
-func mimeParts(header interface{ Get(string) string }, body io.Reader) ([]string, error) {
-	mediaType, params, err := mime.ParseMediaType(header.Get("Content-Type"))
-	if err != nil {
-		return nil, err
-	}
-	if !strings.HasPrefix(mediaType, "multipart/") {
-		data, err := decodeTransfer(header.Get("Content-Transfer-Encoding"), body)
+func mimeParts(header map[string]string, body string) ([]string, error) {
+	typ, params := mediaType(header["content-type"])
+	if !strings.HasPrefix(typ, "multipart/") {
+		data, err := decodeTransfer(header["content-transfer-encoding"], strings.NewReader(body))
 		if err != nil {
 			return nil, err
 		}
 		return []string{string(data)}, nil
 	}
-	reader := multipart.NewReader(body, params["boundary"])
-	var parts []string
-	for {
-		part, err := reader.NextRawPart()
-		if err == io.EOF {
-			return parts, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		var doc strings.Builder
-		for _, key := range sortedKeys(part.Header) {
-			for _, v := range part.Header[key] {
-				fmt.Fprintf(&doc, "%s: %s\n", key, v)
-			}
-		}
-		if len(part.Header) == 0 {
-			doc.WriteString("Content-Type: text/plain\n")
-		}
-		doc.WriteString("\n")
-		data, err := io.ReadAll(part)
-		if err != nil {
-			return nil, err
-		}
-		doc.Write(data)
-		parts = append(parts, doc.String())
+	boundary := params["boundary"]
+	if boundary == "" {
+		return nil, errors.New("multipart without a boundary")
 	}
+	delimiter := "--" + boundary
+	var parts []string
+	var current []string
+	inPart := false
+	for _, line := range strings.Split(body, "\n") {
+		trimmed := strings.TrimRight(line, " \t\r")
+		if trimmed == delimiter || trimmed == delimiter+"--" {
+			if inPart {
+				parts = append(parts, partText(current))
+			}
+			if trimmed == delimiter+"--" {
+				return parts, nil
+			}
+			current, inPart = nil, true
+			continue
+		}
+		if inPart {
+			current = append(current, strings.TrimSuffix(line, "\r"))
+		}
+	}
+	return nil, errors.New("multipart without its closing delimiter")
+}
+
+// partText is a part as a document of its own; a part without header
+// fields is plain text.
+func partText(lines []string) string {
+	text := strings.Join(lines, "\n")
+	if len(lines) > 0 && lines[0] == "" {
+		return "Content-Type: text/plain\n" + text
+	}
+	return text
 }
 
 func decodeTransfer(encoding string, body io.Reader) ([]byte, error) {

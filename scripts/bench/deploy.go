@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"time"
+
+	"murano.dev/playground/engine"
+)
+
+// The deploy workload: an environment of 100 applications with a server
+// each (engine/testdata/bench), deployed in the simulated cloud.
+const (
+	deployPackages = "engine/testdata/bench/packages"
+	deployEnv      = "engine/testdata/bench/env-100.json"
+)
+
+// deploySummary is what the engines' outputs must agree on.
+type deploySummary struct {
+	OK      bool
+	Heat    int
+	Reports int
+	Stacks  int
+}
+
+func summarize(doc []byte) (deploySummary, error) {
+	var out struct {
+		OK      bool  `json:"ok"`
+		Heat    []any `json:"heat"`
+		Reports []any `json:"reports"`
+		Stacks  []any `json:"stacks"`
+	}
+	err := json.Unmarshal(doc, &out)
+	return deploySummary{out.OK, len(out.Heat), len(out.Reports), len(out.Stacks)}, err
+}
+
+// benchDeploy deploys the workload with the reference's deploy harness,
+// with `muranopl deploy` and with engine.Deploy in-process, prints the
+// times and ratios and reports whether the outputs agree (success, Heat
+// calls, reports, stacks).
+func benchDeploy(root, harness, tmp string) bool {
+	fmt.Printf("workload: %s with the packages of %s: 100 applications, a server each\n", deployEnv, deployPackages)
+	cli := filepath.Join(tmp, "muranopl")
+	run(root, nil, "go", "build", "-o", cli, "./cmd/muranopl")
+	timeCommand := func(name string, args ...string) (float64, []byte) {
+		start := time.Now()
+		cmd := exec.Command(name, args...)
+		cmd.Dir = root
+		cmd.Stderr = os.Stderr
+		out, err := cmd.Output()
+		check(err)
+		return time.Since(start).Seconds(), out
+	}
+	fmt.Println("running the reference (deploy harness) …")
+	refSecs, refOut := timeCommand("/usr/bin/python3", harness, "--packages", deployPackages, "--env", deployEnv)
+	fmt.Println("running muranopl deploy …")
+	cliSecs, cliOut := timeCommand(cli, "deploy", "--packages", deployPackages, "--env", deployEnv)
+	fmt.Println("running engine.Deploy in-process …")
+	packages, _, err := engine.FindPackages(filepath.Join(root, deployPackages))
+	check(err)
+	data, err := os.ReadFile(filepath.Join(root, deployEnv))
+	check(err)
+	env, err := engine.DecodeJSON(data)
+	check(err)
+	best := 0.0
+	var inOut []byte
+	for i := range ourRuns {
+		start := time.Now()
+		res, err := engine.Deploy(context.Background(), engine.DeployRequest{Packages: packages, Env: env.(*engine.Dict)})
+		check(err)
+		secs := time.Since(start).Seconds()
+		if i == 0 || secs < best {
+			best = secs
+		}
+		inOut, err = engine.DeployOutputJSON(res.Output, -1)
+		check(err)
+	}
+	ref, err := summarize(refOut)
+	check(err)
+	agree := true
+	fmt.Printf("%-28s %10s %8s  %s\n", "engine", "seconds", "×", "ok, Heat calls, reports, stacks")
+	for _, r := range []struct {
+		name string
+		secs float64
+		out  []byte
+	}{{"deploy harness (reference)", refSecs, refOut}, {"muranopl deploy (CLI)", cliSecs, cliOut}, {"engine.Deploy (in-process)", best, inOut}} {
+		s, err := summarize(r.out)
+		check(err)
+		same := "reference"
+		if r.name != "deploy harness (reference)" {
+			same = "same"
+			if s != ref {
+				same, agree = "DIFFERENT", false
+			}
+		}
+		fmt.Printf("%-28s %10.3f %7.1f×  %v %s\n", r.name, r.secs, refSecs/r.secs, s, same)
+	}
+	return agree
+}
