@@ -123,3 +123,15 @@ func readDict(t *testing.T, path string) Value {
 	}
 	return v
 }
+
+// TestDeployIsDeterministic runs a scenario twice: the outputs are the
+// same bytes.
+func TestDeployIsDeterministic(t *testing.T) {
+	s := enginetest.LoadDeployScenarios(t, deployCorpus)[0]
+	first, second := runDeploySteps(t, s, corelib.FS()), runDeploySteps(t, s, corelib.FS())
+	for i := range first {
+		if string(first[i]) != string(second[i]) {
+			t.Errorf("%s step %d: two runs differ", s.Name, i+1)
+		}
+	}
+}
