@@ -31,3 +31,29 @@ func BenchmarkDeploy100(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDeployOutput writes the output of the 100-application deploy
+// (101 Heat templates, about 40 MB of JSON) as muranopl deploy prints it.
+func BenchmarkDeployOutput(b *testing.B) {
+	packages, _, err := FindPackages("testdata/bench/packages")
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile("testdata/bench/env-100.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	env, err := DecodeJSON(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	res, err := Deploy(context.Background(), DeployRequest{Packages: packages, Env: env.(*Dict)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := DeployOutputJSON(res.Output, -1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -4,9 +4,11 @@
 package engine
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -86,18 +88,25 @@ func FindPackages(dir string) ([]*Package, []SkippedPackage, error) {
 // on one line (", " and ": " between items) when indent is negative.
 // The text ends with a newline.
 func DeployOutputJSON(out map[string]any, indent int) ([]byte, error) {
-	w := &pyJSONWriter{indent: indent}
-	if err := w.value(out, 0); err != nil {
-		return nil, err
+	var b bytes.Buffer
+	err := WriteDeployOutput(&b, out, indent)
+	return b.Bytes(), err
+}
+
+// WriteDeployOutput writes what [DeployOutputJSON] returns to w.
+func WriteDeployOutput(w io.Writer, out map[string]any, indent int) error {
+	pw := &pyJSONWriter{b: bufio.NewWriterSize(w, 1<<16), indent: indent}
+	if err := pw.value(out, 0); err != nil {
+		return err
 	}
-	w.b.WriteByte('\n')
-	return w.b.Bytes(), nil
+	pw.b.WriteByte('\n')
+	return pw.b.Flush()
 }
 
 // pyJSONWriter writes the values of a deploy output — MuranoPL data,
 // the cloud's JSON values, maps and lists of them — with sorted keys.
 type pyJSONWriter struct {
-	b      bytes.Buffer
+	b      *bufio.Writer
 	indent int
 }
 
@@ -238,11 +247,19 @@ func (w *pyJSONWriter) value(v any, depth int) error {
 	return nil
 }
 
-// string writes a JSON string as Python's json with ensure_ascii=False.
+// string writes a JSON string as Python's json with ensure_ascii=False:
+// quotes, backslashes and control characters escaped, the rest as it is.
 func (w *pyJSONWriter) string(s string) {
 	w.b.WriteByte('"')
-	for _, r := range s {
-		switch r {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		w.b.WriteString(s[start:i])
+		start = i + 1
+		switch c {
 		case '"':
 			w.b.WriteString(`\"`)
 		case '\\':
@@ -258,12 +275,9 @@ func (w *pyJSONWriter) string(s string) {
 		case '\f':
 			w.b.WriteString(`\f`)
 		default:
-			if r < 0x20 {
-				fmt.Fprintf(&w.b, `\u%04x`, r)
-			} else {
-				w.b.WriteRune(r)
-			}
+			fmt.Fprintf(w.b, `\u%04x`, c)
 		}
 	}
+	w.b.WriteString(s[start:])
 	w.b.WriteByte('"')
 }

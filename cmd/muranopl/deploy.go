@@ -150,12 +150,10 @@ func runDeploy(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	text, err := engine.DeployOutputJSON(res.Output, *indent)
-	if err != nil {
+	if err := engine.WriteDeployOutput(stdout, res.Output, *indent); err != nil {
 		fmt.Fprintln(stderr, "muranopl deploy:", err)
 		return 1
 	}
-	stdout.Write(text)
 	for _, note := range res.Notes {
 		fmt.Fprintln(stderr, "muranopl deploy: note:", note)
 	}
