@@ -76,6 +76,11 @@ type DeployRequest struct {
 // DefaultDeploySteps is the step budget of a task that sets none.
 const DefaultDeploySteps = 200_000_000
 
+// deployClockLimit is how much virtual time a task may wait: 30 days,
+// hundreds of agent timeouts, so that a loop that sleeps ends long
+// before its step budget would.
+const deployClockLimit = 30 * 24 * 3600
+
 // SkippedPackage is a package that could not be loaded.
 type SkippedPackage struct {
 	Package string `json:"package"`
@@ -245,6 +250,7 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 		CoreFunctions: system.CoreFunctions(host),
 		NewID:         newID,
 		Epoch:         start,
+		ClockLimit:    start + deployClockLimit,
 		IdleClock:     true,
 		Random:        random,
 		MaxSteps:      cmp.Or(req.MaxSteps, DefaultDeploySteps),

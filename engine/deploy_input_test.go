@@ -48,8 +48,9 @@ func echoEnvironment(t *testing.T, n int, typ string) (*Package, *Dict) {
 }
 
 // Bad input ends a task with an exception in its output, never a crash
-// or a hang: an unknown class, a runaway action (the step budget ends it
-// even while it sleeps on the virtual clock); a large model deploys.
+// or a hang: an unknown class, a runaway action that sleeps on the
+// virtual clock (the step budget ends it, or else the limit of virtual
+// time); a large model deploys.
 func TestDeployBadInput(t *testing.T) {
 	p, env := echoEnvironment(t, 1, "com.example.echo.Nowhere")
 	res, err := Deploy(context.Background(), DeployRequest{Packages: []*Package{p}, Env: env})
@@ -74,12 +75,17 @@ func TestDeployBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	res, err = Deploy(context.Background(), DeployRequest{Packages: []*Package{p}, State: state, Action: "app-7.spin", MaxSteps: 200_000})
-	if err != nil {
-		t.Fatal(err)
-	}
-	exc, _ = res.Output["exception"].(map[string]any)
-	if !res.Failed || !strings.Contains(strings.ToLower(fmt.Sprint(exc)), "budget") {
-		t.Errorf("a runaway action: failed %v, exception %v", res.Failed, exc)
+	for _, tt := range []struct {
+		steps int64
+		want  string
+	}{{2_000, "budget"}, {0, "VirtualTimeExceeded"}} {
+		res, err = Deploy(context.Background(), DeployRequest{Packages: []*Package{p}, State: state, Action: "app-7.spin", MaxSteps: tt.steps})
+		if err != nil {
+			t.Fatal(err)
+		}
+		exc, _ = res.Output["exception"].(map[string]any)
+		if !res.Failed || !strings.Contains(fmt.Sprint(exc), tt.want) {
+			t.Errorf("a runaway action (steps %d): failed %v, exception %v", tt.steps, res.Failed, exc)
+		}
 	}
 }

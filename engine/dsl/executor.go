@@ -58,6 +58,10 @@ type Options struct {
 	// Epoch is the virtual clock's reading when the run starts, in
 	// seconds since the Unix epoch (0: the epoch itself).
 	Epoch float64
+	// ClockLimit, when set, is the virtual time (as Epoch counts it) that
+	// no wait may pass: a run that would sleep beyond it ends with a
+	// VirtualTimeExceeded error, however few steps it takes.
+	ClockLimit float64
 	// IdleClock makes the virtual clock advance only when every green
 	// thread waits (sleeps, timeouts), as the deploy harness's clock
 	// does; otherwise each step of work costs a little time, as murano's

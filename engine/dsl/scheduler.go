@@ -358,6 +358,9 @@ func (s *scheduler) sleep(rt *yaql.Runtime, seconds float64) error {
 	if err := rt.Cancelled(); err != nil {
 		return err
 	}
+	if limit := s.ex.opts.ClockLimit; limit > 0 && s.clock()+seconds > limit {
+		return &FatalError{Class: "VirtualTimeExceeded", Msg: fmt.Sprintf("the run would wait past its limit of virtual time (%.0f seconds after it started)", limit-s.ex.opts.Epoch)}
+	}
 	cur := s.current
 	t := s.schedule(seconds, func() { s.switchTo(cur, signal{}) })
 	_, err := s.park()
