@@ -358,7 +358,7 @@ func (t *task) run() {
 		return
 	}
 	objects := dictValue(t.model, "Objects")
-	t.model.SetString("ObjectsCopy", deepCopyValue(objects))
+	t.model.SetString("ObjectsCopy", value.DeepCopy(objects))
 	if value.IsNull(objects) {
 		t.ex.Finalize(nil)
 		return
@@ -443,11 +443,11 @@ func taskModel(req DeployRequest) (*Dict, error) {
 		if !ok {
 			return nil, errors.New(`the environment has no "Objects"`)
 		}
-		model.SetString("Objects", deepCopyValue(objs))
+		model.SetString("Objects", value.DeepCopy(objs))
 		if req.State == nil {
 			for _, k := range []string{"Attributes", "ObjectsCopy", "SystemData"} {
 				if v, ok := req.Env.GetString(k); ok {
-					model.SetString(k, deepCopyValue(v))
+					model.SetString(k, value.DeepCopy(v))
 				}
 			}
 		}
@@ -529,24 +529,6 @@ func dictValue(d *Dict, key string) Value {
 func orEmptyList(v Value) Value {
 	if value.IsNull(v) || !value.Truth(v) {
 		return value.NewPyList(nil)
-	}
-	return v
-}
-
-func deepCopyValue(v Value) Value {
-	switch x := v.(type) {
-	case *Dict:
-		out := value.NewDict(x.Len())
-		for i, k := range x.Keys() {
-			_ = out.Set(k, deepCopyValue(x.Values()[i]))
-		}
-		return out
-	case *value.List:
-		items := make([]Value, len(x.Items))
-		for i, it := range x.Items {
-			items[i] = deepCopyValue(it)
-		}
-		return &value.List{Items: items, Mutable: x.Mutable}
 	}
 	return v
 }

@@ -12,20 +12,9 @@ import (
 // to every server's resources. scripts/bench -deploy runs the same
 // environment through the reference and prints the ratio.
 func BenchmarkDeploy100(b *testing.B) {
-	packages, _, err := FindPackages("testdata/bench/packages")
-	if err != nil {
-		b.Fatal(err)
-	}
-	data, err := os.ReadFile("testdata/bench/env-100.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	env, err := DecodeJSON(data)
-	if err != nil {
-		b.Fatal(err)
-	}
+	req := benchDeployRequest(b)
 	for b.Loop() {
-		res, err := Deploy(context.Background(), DeployRequest{Packages: packages, Env: env.(*Dict)})
+		res, err := Deploy(context.Background(), req)
 		if err != nil || res.Failed {
 			b.Fatalf("deploy: %v %v", err, res.Output["exception"])
 		}
@@ -35,6 +24,21 @@ func BenchmarkDeploy100(b *testing.B) {
 // BenchmarkDeployOutput writes the output of the 100-application deploy
 // (101 Heat templates, about 40 MB of JSON) as muranopl deploy prints it.
 func BenchmarkDeployOutput(b *testing.B) {
+	req := benchDeployRequest(b)
+	res, err := Deploy(context.Background(), req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := DeployOutputJSON(res.Output, -1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// benchDeployRequest is the deploy of testdata/bench: 100 applications
+// with a server each.
+func benchDeployRequest(b *testing.B) DeployRequest {
 	packages, _, err := FindPackages("testdata/bench/packages")
 	if err != nil {
 		b.Fatal(err)
@@ -47,13 +51,5 @@ func BenchmarkDeployOutput(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	res, err := Deploy(context.Background(), DeployRequest{Packages: packages, Env: env.(*Dict)})
-	if err != nil {
-		b.Fatal(err)
-	}
-	for b.Loop() {
-		if _, err := DeployOutputJSON(res.Output, -1); err != nil {
-			b.Fatal(err)
-		}
-	}
+	return DeployRequest{Packages: packages, Env: env.(*Dict)}
 }

@@ -339,7 +339,7 @@ func (a *agent) buildPlan(nc *dsl.NativeCall, templateValue, resourcesValue valu
 	if !ok {
 		return nil, dsl.PyErr("ValueError", "Incorrect execution plan ")
 	}
-	template = deepCopy(template).(*value.Dict)
+	template = value.DeepCopy(template).(*value.Dict)
 	resources, _ := resourcesValue.(*dsl.Object)
 	if resources == nil || !isInstance(resources, "io.murano.system.Resources") {
 		return nil, &dsl.PyError{Module: "murano.dsl.exceptions", Class: "ContractViolationException", Msg: "Value " + value.Repr(resourcesValue) + " cannot be represented as class io.murano.system.Resources"}

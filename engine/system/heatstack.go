@@ -449,22 +449,3 @@ func heatError(err error) error {
 	}
 	return &dsl.PyError{Module: "heatclient.exc", Class: class, Msg: he.Error()}
 }
-
-// deepCopy copies the dictionaries and lists of a data value.
-func deepCopy(v value.Value) value.Value {
-	switch x := v.(type) {
-	case *value.Dict:
-		out := value.NewDict(x.Len())
-		for i, k := range x.Keys() {
-			_ = out.Set(k, deepCopy(x.Values()[i]))
-		}
-		return out
-	case *value.List:
-		items := make([]value.Value, len(x.Items))
-		for i, it := range x.Items {
-			items[i] = deepCopy(it)
-		}
-		return &value.List{Items: items, Mutable: x.Mutable}
-	}
-	return v
-}

@@ -16,6 +16,26 @@ func NewTuple(items []Value) *List { return &List{Items: items} }
 // NewPyList returns a Python list holding items (not copied).
 func NewPyList(items []Value) *List { return &List{Items: items, Mutable: true} }
 
+// DeepCopy copies the dictionaries and lists of v, at any depth, as
+// Python's copy.deepcopy does for data.
+func DeepCopy(v Value) Value {
+	switch x := v.(type) {
+	case *Dict:
+		out := NewDict(x.Len())
+		for i, k := range x.keys {
+			_ = out.Set(k, DeepCopy(x.vals[i]))
+		}
+		return out
+	case *List:
+		items := make([]Value, len(x.Items))
+		for i, it := range x.Items {
+			items[i] = DeepCopy(it)
+		}
+		return &List{Items: items, Mutable: x.Mutable}
+	}
+	return v
+}
+
 // WithLists rebuilds the lists inside v, at any depth of lists and
 // dictionaries, as tuples (mutable false) or Python lists (mutable true):
 // the conversions a host does to data it hands over, such as yaql's

@@ -131,3 +131,15 @@ func TestWithLists(t *testing.T) {
 		t.Errorf("WithLists changed its argument: %s", got)
 	}
 }
+
+func TestDeepCopy(t *testing.T) {
+	inner := NewPyList([]Value{Int(1)})
+	d := NewDict(1)
+	d.SetString("a", inner)
+	c := DeepCopy(d).(*Dict)
+	inner.Items[0] = Int(2)
+	got, _ := c.GetString("a")
+	if l := got.(*List); !l.Mutable || !Equal(l.Items[0], Int(1)) {
+		t.Errorf("copy %v changed with the original, or lost its kind", got)
+	}
+}
