@@ -12,6 +12,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
+
+	"murano.dev/playground/engine/value"
 )
 
 // Map is a JSON object that keeps the order in which its keys were set:
@@ -412,39 +414,16 @@ func pyStr(v any) string {
 	case int64:
 		return strconv.FormatInt(x, 10)
 	case float64:
-		return pyFloat(x)
+		return value.FormatFloat(x)
 	}
 	return pyRepr(v)
-}
-
-func pyFloat(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case math.IsNaN(f):
-		return "nan"
-	}
-	exp := 0
-	if f != 0 {
-		exp = int(math.Floor(math.Log10(math.Abs(f))))
-	}
-	if exp < -4 || exp >= 16 {
-		return strconv.FormatFloat(f, 'e', -1, 64)
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !bytes.ContainsAny([]byte(s), ".") {
-		s += ".0"
-	}
-	return s
 }
 
 // pyRepr renders a value as Python's repr() does.
 func pyRepr(v any) string {
 	switch x := v.(type) {
 	case string:
-		return pyQuote(x)
+		return value.QuoteString(x)
 	case []any:
 		var b bytes.Buffer
 		b.WriteByte('[')
@@ -463,7 +442,7 @@ func pyRepr(v any) string {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(pyQuote(k))
+			b.WriteString(value.QuoteString(k))
 			b.WriteString(": ")
 			b.WriteString(pyRepr(x.vals[i]))
 		}
@@ -471,35 +450,4 @@ func pyRepr(v any) string {
 		return b.String()
 	}
 	return pyStr(v)
-}
-
-// pyQuote is Python's repr of a str (ASCII-printable subset exact).
-func pyQuote(s string) string {
-	q := byte('\'')
-	if bytes.IndexByte([]byte(s), '\'') >= 0 && bytes.IndexByte([]byte(s), '"') < 0 {
-		q = '"'
-	}
-	var b bytes.Buffer
-	b.WriteByte(q)
-	for _, r := range s {
-		switch {
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == rune(q):
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte(q)
-	return b.String()
 }

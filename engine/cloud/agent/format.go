@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"murano.dev/playground/engine/value"
 )
 
 type strMethod func(s string, args []any, kwargs []namedValue) (any, error)
@@ -519,7 +521,7 @@ func formatSpec(v any, spec string) (string, error) {
 			if precision >= 0 {
 				body = strconv.FormatFloat(f, 'g', max(precision, 1), 64)
 			} else {
-				body = floatRepr(f)
+				body = value.FormatFloat(f)
 			}
 		default:
 			return "", pyErr("Unknown format code '%s' for object of type '%s'", kind, pyType(v))

@@ -4,12 +4,12 @@
 package agent
 
 import (
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
+
+	"murano.dev/playground/engine/value"
 )
 
 // bunch is murano-agent's Bunch: a dict whose keys are also attributes
@@ -191,9 +191,9 @@ func writeRepr(b *strings.Builder, v any, depth int) {
 	case int:
 		b.WriteString(strconv.Itoa(x))
 	case float64:
-		b.WriteString(floatRepr(x))
+		b.WriteString(value.FormatFloat(x))
 	case string:
-		b.WriteString(quote(x))
+		b.WriteString(value.QuoteString(x))
 	case []any:
 		writeItems(b, "[", "]", x, depth)
 	case tuple:
@@ -236,7 +236,7 @@ func writeDict(b *strings.Builder, m map[string]any, depth int) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(quote(k))
+		b.WriteString(value.QuoteString(k))
 		b.WriteString(": ")
 		writeRepr(b, m[k], depth+1)
 	}
@@ -250,80 +250,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
-}
-
-// floatRepr is Python's repr of a float: the shortest round-tripping
-// digits, scientific below 1e-4 and from 1e16 on.
-func floatRepr(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case math.IsNaN(f):
-		return "nan"
-	}
-	digits := strconv.FormatFloat(f, 'e', -1, 64)
-	mant, expText, _ := strings.Cut(digits, "e")
-	exp, _ := strconv.Atoi(expText)
-	if exp < -4 || exp >= 16 {
-		sign := "+"
-		if exp < 0 {
-			sign, exp = "-", -exp
-		}
-		e := strconv.Itoa(exp)
-		if len(e) < 2 {
-			e = "0" + e
-		}
-		return mant + "e" + sign + e
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.ContainsAny(s, ".") {
-		s += ".0"
-	}
-	return s
-}
-
-// quote is Python's repr of a str.
-func quote(s string) string {
-	q := byte('\'')
-	if strings.Contains(s, "'") && !strings.Contains(s, "\"") {
-		q = '"'
-	}
-	var b strings.Builder
-	b.WriteByte(q)
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b.WriteString(`\x` + strconv.FormatUint(uint64(s[i])|0x100, 16)[1:])
-			i++
-			continue
-		}
-		i += size
-		switch {
-		case r == rune(q) || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			b.WriteString(`\x` + strconv.FormatUint(uint64(r)|0x100, 16)[1:])
-		case r < 0x7f || unicode.IsPrint(r):
-			b.WriteRune(r)
-		case r <= 0xff:
-			b.WriteString(`\x` + strconv.FormatUint(uint64(r)|0x100, 16)[1:])
-		case r <= 0xffff:
-			b.WriteString(`\u` + strconv.FormatUint(uint64(r)|0x10000, 16)[1:])
-		default:
-			b.WriteString(`\U` + strconv.FormatUint(uint64(r)|0x100000000, 16)[1:])
-		}
-	}
-	b.WriteByte(q)
-	return b.String()
 }
 
 // isPySpace is Python's str.isspace for one character.
