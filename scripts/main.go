@@ -3,7 +3,7 @@
 //	go run ./scripts build                     build the site into build/site
 //	go run ./scripts serve [-addr HOST:PORT]   build, then serve it (default 127.0.0.1:8080)
 //	go run ./scripts test                      run every test stage, ending with "N passed, M failed"
-//	go run ./scripts size [-top N] [FILE]      the engine's WebAssembly (or FILE) against its size budget, by package
+//	go run ./scripts size [-top N] [-funcs N] [FILE] the engine's WebAssembly (or FILE) against its size budget, by package
 //	go run ./scripts corelib                   find the io.murano core library, or fetch it into the user's cache
 //	go run ./scripts screenshot [-width W] [-height H] OUT.png
 //
@@ -63,6 +63,7 @@ func main() {
 	case "size":
 		flags := flag.NewFlagSet("size", flag.ExitOnError)
 		top := flags.Int("top", 30, "packages to list (0: all)")
+		funcs := flags.Int("funcs", 0, "also list this many of the largest functions")
 		flags.Parse(args)
 		if flags.NArg() > 1 {
 			usage()
@@ -71,7 +72,7 @@ func main() {
 		if file != "" && !filepath.IsAbs(file) {
 			file = filepath.Join(startDir, file)
 		}
-		err = sizeCommand(ctx, os.Stdout, *top, file)
+		err = sizeCommand(ctx, os.Stdout, *top, *funcs, file)
 	case "corelib":
 		flags := flag.NewFlagSet("corelib", flag.ExitOnError)
 		flags.Parse(args)
@@ -98,7 +99,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: go run ./scripts build | serve [-addr HOST:PORT] | test | size [-top N] [FILE] | corelib | screenshot [-width W] [-height H] OUT.png")
+	fmt.Fprintln(os.Stderr, "usage: go run ./scripts build | serve [-addr HOST:PORT] | test | size [-top N] [-funcs N] [FILE] | corelib | screenshot [-width W] [-height H] OUT.png")
 	os.Exit(2)
 }
 

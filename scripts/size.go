@@ -40,7 +40,7 @@ func checkWasmBudget(brotliSize int) error {
 
 // sizeCommand builds the engine as the site build does, or reads the
 // module file when one is named, and prints the report.
-func sizeCommand(ctx context.Context, out io.Writer, top int, file string) error {
+func sizeCommand(ctx context.Context, out io.Writer, top, funcs int, file string) error {
 	var wasm []byte
 	var err error
 	if file != "" {
@@ -68,6 +68,7 @@ func sizeCommand(ctx context.Context, out io.Writer, top int, file string) error
 	fmt.Fprintf(out, "engine.wasm: %s bytes, brotli %s bytes (budget %s: %s %s)\n",
 		thousands(len(wasm)), thousands(len(compressed)), thousands(wasmBudget), thousands(abs(spare)), map[bool]string{true: "to spare", false: "over"}[spare >= 0])
 	report.print(out, top)
+	report.printFuncs(out, funcs)
 	return checkWasmBudget(len(compressed))
 }
 
@@ -80,6 +81,13 @@ type wasmReport struct {
 	// function table.
 	code, data, pclntab int
 	packages            []packageSize
+	// funcs are the named functions, largest first.
+	funcs []funcSize
+}
+
+type funcSize struct {
+	name          string
+	code, pclntab int
 }
 
 type wasmSection struct {
@@ -152,6 +160,7 @@ func analyzeWasm(module []byte) (*wasmReport, error) {
 			byPath[path] = p
 		}
 		p.funcs++
+		r.funcs = append(r.funcs, funcSize{f.name, bodies[index], f.tableBytes})
 		p.code += bodies[index]
 		p.pclntab += f.tableBytes
 		r.pclntab += f.tableBytes
@@ -168,6 +177,12 @@ func analyzeWasm(module []byte) (*wasmReport, error) {
 			return d
 		}
 		return strings.Compare(a.path, b.path)
+	})
+	slices.SortFunc(r.funcs, func(a, b funcSize) int {
+		if d := (b.code + b.pclntab) - (a.code + a.pclntab); d != 0 {
+			return d
+		}
+		return strings.Compare(a.name, b.name)
 	})
 	return r, nil
 }
@@ -198,6 +213,17 @@ func (r *wasmReport) print(out io.Writer, top int) {
 			code, tab, funcs = code+p.code, tab+p.pclntab, funcs+p.funcs
 		}
 		fmt.Fprintf(out, "%-52s %6d %10s %10s %9.1f%%\n", fmt.Sprintf("(%d more packages)", len(rest)), funcs, thousands(code), thousands(tab), 100*float64(code+tab)/float64(total))
+	}
+}
+
+// printFuncs lists the n largest functions.
+func (r *wasmReport) printFuncs(out io.Writer, n int) {
+	if n <= 0 {
+		return
+	}
+	fmt.Fprintf(out, "\n%-80s %10s %10s\n", "function", "code", "pclntab")
+	for _, f := range r.funcs[:min(n, len(r.funcs))] {
+		fmt.Fprintf(out, "%-80s %10s %10s\n", f.name, thousands(f.code), thousands(f.pclntab))
 	}
 }
 
