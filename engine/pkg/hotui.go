@@ -105,7 +105,7 @@ func hotUI(fullName, version string, description *pyyaml.Node, template []byte) 
 		app.Content = append(app.Content, str("templateParameters"), tp)
 	}
 	ui := mapNode("Version", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: "2"}, "Application", app, "Forms", forms)
-	return yaml.Marshal(ui)
+	return emitYAML(ui), nil
 }
 
 // uiField translates a template parameter into a form field.
