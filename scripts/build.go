@@ -305,13 +305,15 @@ func compressTo(path string, data []byte, encoding string, reuse bool) (int, err
 }
 
 // compress returns data compressed with encoding ("br" or "gzip") at the
-// best compression level, as the site serves it.
+// best compression level, as the site serves it. Brotli uses the largest
+// window that browsers decode (16 MB), which suits the engine's module
+// (22 KB smaller than with the default window of 4 MB).
 func compress(data []byte, encoding string) ([]byte, error) {
 	var buf bytes.Buffer
 	var w io.WriteCloser
 	switch encoding {
 	case "br":
-		w = brotli.NewWriterLevel(&buf, brotli.BestCompression)
+		w = brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
 	case "gzip":
 		w, _ = gzip.NewWriterLevel(&buf, gzip.BestCompression)
 	default:

@@ -5,37 +5,25 @@ package wasmbuild
 // Env is the environment of the build, added to the process's.
 var Env = []string{"GOOS=js", "GOARCH=wasm"}
 
-// coldPackages are compiled without inlining. They run rarely in the
-// browser or on small inputs — MuranoPL, packages, lint, forms, YAML, zip
-// files, dates, big integers — and their inlined copies (with the tables
-// the runtime keeps for them) cost about 180 KB of the brotli-compressed
-// module. The YAQL evaluator and the packages on its path (value, syntax,
-// std, encoding/json, strconv, the runtime, …) keep inlining: the
-// YAQL speed that `go run ./scripts/bench` measures is unchanged.
-var coldPackages = []string{
-	"murano.dev/playground/engine",
-	"murano.dev/playground/engine/cloud",
-	"murano.dev/playground/engine/dsl/...",
-	"murano.dev/playground/engine/lint",
-	"murano.dev/playground/engine/pkg",
-	"murano.dev/playground/engine/versions",
-	"murano.dev/playground/formgen/...",
-	"murano.dev/playground/wasm/...",
-	"go.yaml.in/yaml/v3",
-	"github.com/Masterminds/semver/v3",
-	"archive/zip",
-	"compress/flate",
-	"math/big",
-	"net/netip",
-	"net/url",
-	"time",
+// inlined are the only packages compiled with inlining: the runtime (the
+// allocator, maps, channels and the scheduler that every evaluation
+// runs through) and engine/value (the values YAQL and MuranoPL compute
+// with). Inlined copies everywhere else cost more than they give in the
+// browser: WebAssembly compiles them to large bodies that compress
+// poorly. Measured on the 2-core development machine, with the deploy
+// linked: inlining everywhere 2,246,030 bytes brotli-compressed, only
+// here 2,053,158, none at all 2,020,801; the YAQL corpus of `go run
+// ./scripts/bench` under Node took 21–25 s, 19–21 s and 39–40 s.
+var inlined = []string{
+	"runtime",
+	"murano.dev/playground/engine/value",
 }
 
 // Args returns the arguments of the go command that builds ./wasm into out.
 func Args(out string) []string {
-	args := []string{"build", "-trimpath"}
-	for _, p := range coldPackages {
-		args = append(args, "-gcflags="+p+"=-l")
+	args := []string{"build", "-trimpath", "-gcflags=all=-l"}
+	for _, p := range inlined {
+		args = append(args, "-gcflags="+p+"=")
 	}
 	return append(args, "-ldflags=-s -w", "-o", out, "./wasm")
 }
