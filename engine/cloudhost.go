@@ -16,9 +16,9 @@ import (
 	"murano.dev/playground/engine/value"
 )
 
-// cloudHost adapts a *cloud.Cloud to the interfaces of engine/system.
+// cloudHost adapts a simulated cloud to the interfaces of engine/system.
 type cloudHost struct {
-	c *cloud.Cloud
+	c cloud.Service
 	// results are the agents' results read from the results queues, by
 	// the id of the plan they answer, until a call takes them.
 	results map[string]*value.Dict

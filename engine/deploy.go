@@ -58,6 +58,12 @@ type DeployRequest struct {
 	Seed int64
 	// Faults is a JSON list of the simulated cloud's faults.
 	Faults []byte
+	// Scripts is how the agents run the scripts of plans (default: they
+	// succeed and print nothing).
+	Scripts ScriptStrategy
+	// Cloud opens the simulated cloud of the task: [InProcessCloud], or
+	// [RemoteCloud] for one in another module. It must be set.
+	Cloud CloudOpener
 	// Action is "deploy" ("" too) or OBJECT_ID.METHOD, a Public method
 	// run with Args as its keyword arguments.
 	Action string
@@ -121,6 +127,31 @@ type DeployState struct {
 	Cloud         json.RawMessage `json:"cloud"`
 }
 
+// AppendJSON appends the state as compact JSON, as encoding/json writes
+// it, with the model and the cloud (large documents the engine wrote)
+// put in place without being checked again.
+func (s *DeployState) AppendJSON(b []byte) []byte {
+	head, _ := json.Marshal(struct {
+		Format        string  `json:"format"`
+		Seed          int64   `json:"seed"`
+		Runs          int     `json:"runs"`
+		Clock         float64 `json:"clock"`
+		IDCounter     int64   `json:"idCounter"`
+		EnvironmentID string  `json:"environmentId"`
+	}{s.Format, s.Seed, s.Runs, s.Clock, s.IDCounter, s.EnvironmentID})
+	b = append(b, head[:len(head)-1]...)
+	b = append(append(b, `,"model":`...), orNull(s.Model)...)
+	b = append(append(b, `,"cloud":`...), orNull(s.Cloud)...)
+	return append(b, '}')
+}
+
+func orNull(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return json.RawMessage("null")
+	}
+	return raw
+}
+
 // DeployStateFormat names the format of a [DeployState].
 const DeployStateFormat = "murano-playground-deploy/1"
 
@@ -150,6 +181,9 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 			return nil, fmt.Errorf("faults: %w", err)
 		}
 	}
+	if req.Cloud == nil {
+		return nil, errors.New("no simulated cloud to deploy into (DeployRequest.Cloud)")
+	}
 	var ex *dsl.Executor
 	now := func() float64 {
 		if ex == nil {
@@ -157,17 +191,17 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 		}
 		return ex.Now()
 	}
-	opts := cloud.Options{Seed: req.Seed, Faults: faults, Clock: func() time.Time {
-		return time.Unix(0, int64(math.Round(now()*1e6))*1000).UTC()
-	}}
-	var c *cloud.Cloud
+	cloudClock := func() time.Time { return time.Unix(0, int64(math.Round(now()*1e6))*1000).UTC() }
+	var cloudState []byte
 	if req.State != nil {
-		var err error
-		if c, err = cloud.Load(req.State.Cloud, opts); err != nil {
+		cloudState = req.State.Cloud
+	}
+	c, err := req.Cloud(CloudOptions{Seed: req.Seed, Faults: faults, Scripts: req.Scripts, Clock: cloudClock}, cloudState)
+	if err != nil {
+		if req.State != nil {
 			return nil, fmt.Errorf("state: %w", err)
 		}
-	} else {
-		c = cloud.New(opts)
+		return nil, err
 	}
 	model, err := taskModel(req)
 	if err != nil {
@@ -264,8 +298,12 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 	// The agents read what was sent without waiting for an answer.
 	c.RunAgents()
 
+	if failed, ok := c.(interface{ Err() error }); ok && failed.Err() != nil {
+		return nil, failed.Err()
+	}
 	res := &DeployResult{Failed: t.exc != nil, Notes: notes}
 	final := t.model
+	rec := c.Record()
 	res.Output = map[string]any{
 		"ok":        t.exc == nil,
 		"result":    t.result,
@@ -276,10 +314,10 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 			"Attributes":  orEmptyList(dictValue(final, "Attributes")),
 		},
 		"stacks":    stacksOf(c),
-		"heat":      heatCalls(c),
-		"agent":     agentCalls(c),
-		"reports":   reportsOf(c),
-		"instances": instancesOf(c),
+		"heat":      heatCalls(rec),
+		"agent":     agentCalls(rec),
+		"reports":   reportsOf(rec),
+		"instances": instancesOf(rec),
 	}
 	if t.exc != nil {
 		name := t.exc.Type
@@ -534,7 +572,7 @@ func orEmptyList(v Value) Value {
 }
 
 // stacksOf lists the stacks as the output has them.
-func stacksOf(c *cloud.Cloud) []any {
+func stacksOf(c cloud.Service) []any {
 	out := []any{}
 	for _, st := range c.Stacks() {
 		out = append(out, map[string]any{"name": st.Name, "status": st.Status, "template": st.Template, "outputs": st.Outputs})
@@ -543,9 +581,9 @@ func stacksOf(c *cloud.Cloud) []any {
 }
 
 // heatCalls lists the Heat calls that changed a stack.
-func heatCalls(c *cloud.Cloud) []any {
+func heatCalls(rec *cloud.Record) []any {
 	out := []any{}
-	for _, h := range c.Record().Heat {
+	for _, h := range rec.Heat {
 		var template any
 		if h.Template != nil {
 			template = h.Template
@@ -556,9 +594,9 @@ func heatCalls(c *cloud.Cloud) []any {
 }
 
 // agentCalls lists the messages sent to agents with their results.
-func agentCalls(c *cloud.Cloud) []any {
+func agentCalls(rec *cloud.Record) []any {
 	out := []any{}
-	for _, a := range c.Record().Agent {
+	for _, a := range rec.Agent {
 		m := map[string]any{"queue": a.Queue, "plan": a.Plan, "result": a.Result}
 		if a.Dropped {
 			m["dropped"] = true
@@ -569,18 +607,18 @@ func agentCalls(c *cloud.Cloud) []any {
 }
 
 // reportsOf lists the deployment log.
-func reportsOf(c *cloud.Cloud) []any {
+func reportsOf(rec *cloud.Record) []any {
 	out := []any{}
-	for _, r := range c.Record().Reports {
+	for _, r := range rec.Reports {
 		out = append(out, map[string]any{"level": r.Level, "text": r.Text, "entity": r.Entity})
 	}
 	return out
 }
 
 // instancesOf lists the inventory's events.
-func instancesOf(c *cloud.Cloud) []any {
+func instancesOf(rec *cloud.Record) []any {
 	out := []any{}
-	for _, e := range c.Record().Instances {
+	for _, e := range rec.Instances {
 		m := map[string]any{"event": e.Event, "instance": e.Instance, "type": e.Type}
 		if e.Event == "track_instance" {
 			m["typeName"], m["title"], m["unitCount"] = e.TypeName, e.Title, e.UnitCount

@@ -21,6 +21,20 @@ func BenchmarkDeploy100(b *testing.B) {
 	}
 }
 
+// BenchmarkDeploy100Remote is BenchmarkDeploy100 with the cloud behind
+// the remote protocol, as the browser runs it (here in this process).
+func BenchmarkDeploy100Remote(b *testing.B) {
+	req := benchDeployRequest(b)
+	server := NewCloudServer()
+	req.Cloud = RemoteCloud(func(method string, params []byte) ([]byte, error) { return server.Call(method, params), nil })
+	for b.Loop() {
+		res, err := Deploy(context.Background(), req)
+		if err != nil || res.Failed {
+			b.Fatalf("deploy: %v %v", err, res.Output["exception"])
+		}
+	}
+}
+
 // BenchmarkDeployOutput writes the output of the 100-application deploy
 // (101 Heat templates, about 40 MB of JSON) as muranopl deploy prints it.
 func BenchmarkDeployOutput(b *testing.B) {
@@ -51,5 +65,5 @@ func benchDeployRequest(b *testing.B) DeployRequest {
 	if err != nil {
 		b.Fatal(err)
 	}
-	return DeployRequest{Packages: packages, Env: env.(*Dict)}
+	return DeployRequest{Packages: packages, Env: env.(*Dict), Cloud: InProcessCloud}
 }

@@ -41,7 +41,7 @@ func TestDeployCorpus(t *testing.T) {
 				known[key] = true
 				t.Run(s.Name, func(t *testing.T) {
 					t.Parallel()
-					got := runDeploySteps(t, s, core)
+					got := runDeploySteps(t, s, core, InProcessCloud)
 					diffs, err := enginetest.CompareDeploy(s.Wants(), got)
 					if err != nil {
 						t.Fatal(err)
@@ -57,7 +57,7 @@ func TestDeployCorpus(t *testing.T) {
 
 // runDeploySteps runs the steps of a scenario as `muranopl deploy` with
 // step.CommandArgs would, and returns each step's output document.
-func runDeploySteps(t *testing.T, s *enginetest.DeployScenario, core fs.FS) [][]byte {
+func runDeploySteps(t *testing.T, s *enginetest.DeployScenario, core fs.FS, opener CloudOpener) [][]byte {
 	dir := t.TempDir()
 	if err := s.Extract(dir); err != nil {
 		t.Fatal(err)
@@ -69,7 +69,7 @@ func runDeploySteps(t *testing.T, s *enginetest.DeployScenario, core fs.FS) [][]
 	var state *DeployState
 	var outputs [][]byte
 	for i, step := range s.Steps {
-		req := DeployRequest{Packages: packages, Skipped: skipped, CoreLibrary: core, State: state, Seed: 42,
+		req := DeployRequest{Packages: packages, Skipped: skipped, CoreLibrary: core, State: state, Seed: 42, Cloud: opener,
 			Action: step.Action, RemoveApps: step.RemoveApp, FixAsyncPush: len(step.Fix) > 0}
 		if step.Seed != nil {
 			req.Seed = int64(*step.Seed)
@@ -128,10 +128,30 @@ func readDict(t *testing.T, path string) Value {
 // same bytes.
 func TestDeployIsDeterministic(t *testing.T) {
 	s := enginetest.LoadDeployScenarios(t, deployCorpus)[0]
-	first, second := runDeploySteps(t, s, corelib.FS()), runDeploySteps(t, s, corelib.FS())
+	first, second := runDeploySteps(t, s, corelib.FS(), InProcessCloud), runDeploySteps(t, s, corelib.FS(), InProcessCloud)
 	for i := range first {
 		if string(first[i]) != string(second[i]) {
 			t.Errorf("%s step %d: two runs differ", s.Name, i+1)
 		}
+	}
+}
+
+// TestDeployRemoteCloud runs every scenario of the deploy corpus with the
+// cloud in this process and with the cloud behind the remote protocol
+// (as the browser runs it, in a module of its own): the outputs are the
+// same bytes.
+func TestDeployRemoteCloud(t *testing.T) {
+	server := NewCloudServer()
+	loopback := RemoteCloud(func(method string, params []byte) ([]byte, error) { return server.Call(method, params), nil })
+	for _, s := range enginetest.LoadDeployScenarios(t, deployCorpus) {
+		t.Run(s.Name, func(t *testing.T) {
+			t.Parallel()
+			local, remote := runDeploySteps(t, s, corelib.FS(), InProcessCloud), runDeploySteps(t, s, corelib.FS(), loopback)
+			for i := range local {
+				if string(local[i]) != string(remote[i]) {
+					t.Errorf("step %d: the outputs differ\nin process: %.2000s\nremote:     %.2000s", i+1, local[i], remote[i])
+				}
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -53,7 +54,7 @@ func echoEnvironment(t *testing.T, n int, typ string) (*Package, *Dict) {
 // time); a large model deploys.
 func TestDeployBadInput(t *testing.T) {
 	p, env := echoEnvironment(t, 1, "com.example.echo.Nowhere")
-	res, err := Deploy(context.Background(), DeployRequest{Packages: []*Package{p}, Env: env})
+	res, err := Deploy(context.Background(), DeployRequest{Packages: []*Package{p}, Env: env, Cloud: InProcessCloud})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func TestDeployBadInput(t *testing.T) {
 	}
 
 	p, env = echoEnvironment(t, 1000, "com.example.echo.Echo")
-	res, err = Deploy(context.Background(), DeployRequest{Packages: []*Package{p}, Env: env})
+	res, err = Deploy(context.Background(), DeployRequest{Packages: []*Package{p}, Env: env, Cloud: InProcessCloud})
 	if err != nil || res.Failed {
 		t.Fatalf("1,000 applications: %v %v", err, res.Output["exception"])
 	}
@@ -79,13 +80,31 @@ func TestDeployBadInput(t *testing.T) {
 		steps int64
 		want  string
 	}{{2_000, "budget"}, {0, "VirtualTimeExceeded"}} {
-		res, err = Deploy(context.Background(), DeployRequest{Packages: []*Package{p}, State: state, Action: "app-7.spin", MaxSteps: tt.steps})
+		res, err = Deploy(context.Background(), DeployRequest{Packages: []*Package{p}, State: state, Action: "app-7.spin", MaxSteps: tt.steps, Cloud: InProcessCloud})
 		if err != nil {
 			t.Fatal(err)
 		}
 		exc, _ = res.Output["exception"].(map[string]any)
 		if !res.Failed || !strings.Contains(fmt.Sprint(exc), tt.want) {
 			t.Errorf("a runaway action (steps %d): failed %v, exception %v", tt.steps, res.Failed, exc)
+		}
+	}
+}
+
+// TestDeployStateJSON checks that a state writes itself as encoding/json
+// writes it.
+func TestDeployStateJSON(t *testing.T) {
+	for _, st := range []DeployState{
+		{Format: DeployStateFormat, Seed: -3, Runs: 2, Clock: 1704067200.5, IDCounter: 9, EnvironmentID: "e<1>",
+			Model: json.RawMessage(`{"Objects":null}`), Cloud: json.RawMessage(`{"format":"x","a":[1,2.5]}`)},
+		{},
+	} {
+		want, err := json.Marshal(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := st.AppendJSON(nil); string(got) != string(want) {
+			t.Errorf("AppendJSON = %s, want %s", got, want)
 		}
 	}
 }

@@ -23,6 +23,15 @@
 // [ZipFiles], [FilesFS] and [ExportPackage] read, hold and write a package
 // kept in memory.
 //
+// Deploy: [NewEnvironment] wraps application models into an environment
+// (`muranopl env`), [Deploy] runs one task of Murano's engine on it in the
+// simulated cloud (`muranopl deploy`), with the project's own core
+// library unless another is given. The task's cloud comes from a
+// [CloudOpener]: [InProcessCloud] (the command line, the tests), or
+// [RemoteCloud] over the protocol of engine/cloud/remote, which the
+// browser uses to reach the cloud's own WebAssembly module
+// ([NewCloudServer] is its other end).
+//
 // Values: the facade's [Value], [Dict] and [List] are the engine's own
 // (type aliases, so that a caller imports nothing else); [DecodeJSON] and
 // [EncodeJSON] convert them.
@@ -33,7 +42,9 @@
 // list over the non-test imports of every package of the module, and
 // names the layer of each. From the top:
 //
-// The WebAssembly entry point (wasm) calls only the bridge. The shells —
+// The WebAssembly entry point (wasm) calls only the bridge; the simulated
+// cloud's entry point (wasm/cloud) only the base packages (the server of
+// engine/cloud/remote), so that its module holds no engine. The shells —
 // the bridge (wasm/bridge) and the command line (cmd/muranopl) — reach
 // everything through the facades; so does the speed benchmark
 // (scripts/bench), which also builds the WebAssembly as the site does
@@ -62,7 +73,8 @@
 // (the values), engine/source (positions, lines, carets), engine/diag
 // (errors with positions), engine/versions (SemVer and pip-like specs),
 // engine/cloud (the simulated cloud, which knows nothing of MuranoPL),
-// engine/cloud/agent (the murano agent of its VMs) and
+// engine/cloud/agent (the murano agent of its VMs), engine/cloud/remote
+// (the cloud across a boundary only JSON crosses) and
 // engine/yaql/syntax/unicodenames (the names of \N{NAME} escapes).
 //
 // Packages of helpers for tests (their names end in "test") have no

@@ -40,6 +40,8 @@ type layer struct {
 var layers = []layer{
 	{name: "entry", packages: []string{"wasm"}, only: []string{"shells"},
 		notLinked: []string{"net/http/...", "crypto/tls/...", "testing/..."}, goos: "js", goarch: "wasm"},
+	{name: "cloud entry", packages: []string{"wasm/cloud"}, only: []string{"base"},
+		notLinked: []string{"net/http/...", "crypto/tls/...", "testing/...", module + "/engine/dsl/...", module + "/engine/yaql/..."}, goos: "js", goarch: "wasm"},
 	{name: "shells", packages: []string{"wasm/bridge", "cmd/muranopl"}, only: []string{"facades"}},
 	{name: "benchmarks", packages: []string{"scripts/bench"}, only: []string{"facades", "tools"}},
 	{name: "tools", packages: []string{"scripts", "scripts/wasmbuild"}, siblings: true, notLinked: []string{module + "/engine/dsl"}},

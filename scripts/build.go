@@ -62,11 +62,15 @@ func buildSite(ctx context.Context, out io.Writer) (*site, error) {
 	}
 	assets := map[string][]byte{}
 
-	wasm, err := buildWasm(ctx, out, filepath.Join(buildDir, "engine.wasm"))
-	if err != nil {
-		return nil, err
+	var wasm []byte
+	for _, m := range []wasmbuild.Module{wasmbuild.Engine, wasmbuild.Cloud} {
+		data, err := buildWasm(ctx, out, m, filepath.Join(buildDir, m.File))
+		if err != nil {
+			return nil, err
+		}
+		assets[m.File] = data
 	}
-	assets["engine.wasm"] = wasm
+	wasm = assets[wasmbuild.Engine.File]
 	var names bytes.Buffer
 	if err := unicodenames.WriteTable(&names); err != nil {
 		return nil, err
@@ -111,13 +115,15 @@ func buildSite(ctx context.Context, out io.Writer) (*site, error) {
 		return nil, err
 	}
 	s.report(out, time.Since(start))
-	return s, checkWasmBudget(s.compressedSize(hashed["engine.wasm"], "br"))
+	return s, errors.Join(checkWasmBudget(wasmbuild.Engine, s.compressedSize(hashed[wasmbuild.Engine.File], "br")),
+		checkWasmBudget(wasmbuild.Cloud, s.compressedSize(hashed[wasmbuild.Cloud.File], "br")),
+		checkCloudApart(wasm))
 }
 
-// buildWasm compiles ./wasm as wasmbuild says into target and returns the
-// module.
-func buildWasm(ctx context.Context, out io.Writer, target string) ([]byte, error) {
-	if err := run(ctx, out, wasmbuild.Env, "go", wasmbuild.Args(target)...); err != nil {
+// buildWasm compiles a module as wasmbuild says into target and returns
+// it.
+func buildWasm(ctx context.Context, out io.Writer, m wasmbuild.Module, target string) ([]byte, error) {
+	if err := run(ctx, out, wasmbuild.Env, "go", m.Args(target)...); err != nil {
 		return nil, err
 	}
 	return os.ReadFile(target)
@@ -189,6 +195,7 @@ func renderIndex(hashed map[string]string, wasmSize int) ([]byte, error) {
 	}
 	assets, err := json.Marshal(map[string]any{
 		"engine":     hashed["engine.wasm"],
+		"cloud":      hashed["cloud.wasm"],
 		"engineSize": wasmSize,
 		"runeNames":  hashed["unicode-names.txt"],
 		"wasmExec":   hashed["wasm_exec.js"],

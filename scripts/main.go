@@ -3,11 +3,13 @@
 //	go run ./scripts build                     build the site into build/site
 //	go run ./scripts serve [-addr HOST:PORT]   build, then serve it (default 127.0.0.1:8080)
 //	go run ./scripts test                      run every test stage, ending with "N passed, M failed"
-//	go run ./scripts size [-top N] [-funcs N] [FILE] the engine's WebAssembly (or FILE) against its size budget, by package
+//	go run ./scripts size [-module engine|cloud] [-top N] [-funcs N] [FILE]
+//	                                           a WebAssembly module (or FILE) against its size budget, by package
 //	go run ./scripts corelib                   find the io.murano core library, or fetch it into the user's cache
 //	go run ./scripts screenshot [-width W] [-height H] OUT.png
 //
-// A build compiles the engine (./wasm) with GOOS=js GOARCH=wasm, bundles web/
+// A build compiles the engine (./wasm) and the simulated cloud (./wasm/cloud)
+// with GOOS=js GOARCH=wasm, bundles web/
 // with esbuild's Go API, copies wasm_exec.js from the same Go toolchain, gives
 // every asset a content-hashed name and precompresses it with brotli and gzip.
 // Missing npm packages are installed with npm; Debian packages (see deps.go)
@@ -27,6 +29,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+
+	"murano.dev/playground/scripts/wasmbuild"
 )
 
 func main() {
@@ -64,6 +68,7 @@ func main() {
 		flags := flag.NewFlagSet("size", flag.ExitOnError)
 		top := flags.Int("top", 30, "packages to list (0: all)")
 		funcs := flags.Int("funcs", 0, "also list this many of the largest functions")
+		module := flags.String("module", "engine", "the module: engine, or cloud (the simulated cloud)")
 		flags.Parse(args)
 		if flags.NArg() > 1 {
 			usage()
@@ -72,7 +77,15 @@ func main() {
 		if file != "" && !filepath.IsAbs(file) {
 			file = filepath.Join(startDir, file)
 		}
-		err = sizeCommand(ctx, os.Stdout, *top, *funcs, file)
+		m := wasmbuild.Engine
+		switch *module {
+		case "engine":
+		case "cloud":
+			m = wasmbuild.Cloud
+		default:
+			usage()
+		}
+		err = sizeCommand(ctx, os.Stdout, m, *top, *funcs, file)
 	case "corelib":
 		flags := flag.NewFlagSet("corelib", flag.ExitOnError)
 		flags.Parse(args)
@@ -99,7 +112,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: go run ./scripts build | serve [-addr HOST:PORT] | test | size [-top N] [-funcs N] [FILE] | corelib | screenshot [-width W] [-height H] OUT.png")
+	fmt.Fprintln(os.Stderr, "usage: go run ./scripts build | serve [-addr HOST:PORT] | test | size [-module engine|cloud] [-top N] [-funcs N] [FILE] | corelib | screenshot [-width W] [-height H] OUT.png")
 	os.Exit(2)
 }
 

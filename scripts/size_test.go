@@ -4,7 +4,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"murano.dev/playground/scripts/wasmbuild"
 )
 
 // A tiny program with a package of its own, built for js/wasm in the test.
@@ -128,10 +131,32 @@ func TestFuncPackage(t *testing.T) {
 }
 
 func TestCheckWasmBudget(t *testing.T) {
-	if err := checkWasmBudget(wasmBudget); err != nil {
-		t.Errorf("at the budget: %v", err)
+	for _, m := range []wasmbuild.Module{wasmbuild.Engine, wasmbuild.Cloud} {
+		if err := checkWasmBudget(m, m.Budget); err != nil {
+			t.Errorf("%s at the budget: %v", m.File, err)
+		}
+		if err := checkWasmBudget(m, m.Budget+1); err == nil || !strings.Contains(err.Error(), m.File) {
+			t.Errorf("%s one byte over the budget: %v", m.File, err)
+		}
 	}
-	if err := checkWasmBudget(wasmBudget + 1); err == nil {
-		t.Error("one byte over the budget passed")
+}
+
+// TestCheckCloudApart runs the check on the cloud's own module, which
+// holds the cloud's work: the check names a function of it. (The site
+// build runs it on the engine's module.)
+func TestCheckCloudApart(t *testing.T) {
+	out := filepath.Join(t.TempDir(), wasmbuild.Cloud.File)
+	cmd := exec.Command("go", wasmbuild.Cloud.Args(out)...)
+	cmd.Dir = ".."
+	cmd.Env = append(os.Environ(), wasmbuild.Env...)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, msg)
+	}
+	wasm, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkCloudApart(wasm); err == nil || !strings.Contains(err.Error(), "links murano.dev/playground/engine/cloud") {
+		t.Errorf("the cloud's module: %v", err)
 	}
 }

@@ -10,7 +10,10 @@
 // the response JSON; all logic lives in package bridge. Repositories are
 // read with JavaScript's fetch, on the page's origin only, and so is the
 // Unicode name table of \N{NAME} escapes, on first use, from the URL in
-// globalThis.muranoAssets.runeNames.
+// globalThis.muranoAssets.runeNames. Deploys reach the simulated cloud,
+// a WebAssembly module of its own (wasm/cloud), through
+// globalThis.muranoCloud.call; the first deploy has the page load it by
+// awaiting globalThis.muranoLoadCloud().
 package main
 
 import (
@@ -30,6 +33,7 @@ func main() {
 	js.Global().Set("muranoBridge", api)
 	bridge.SetFetcher(fetchSameOrigin)
 	bridge.SetRuneNamesLoader(fetchRuneNames)
+	bridge.SetCloud(callCloud)
 	bridge.Warm()
 	if ready := js.Global().Get("muranoReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
@@ -117,6 +121,27 @@ func fetchRuneNames() ([]byte, error) {
 		return nil, errors.New("the page names no table file (muranoAssets.runeNames)")
 	}
 	return fetchSameOrigin(context.Background(), assets.Get("runeNames").String())
+}
+
+// callCloud makes a call of the remote protocol to the cloud's module,
+// loading it first when it is not there yet. The call itself is
+// synchronous: the cloud answers before it returns.
+func callCloud(method string, params []byte) (answer []byte, err error) {
+	if js.Global().Get("muranoCloud").Type() != js.TypeObject {
+		load := js.Global().Get("muranoLoadCloud")
+		if load.Type() != js.TypeFunction {
+			return nil, errors.New("the page cannot load the simulated cloud (no muranoLoadCloud)")
+		}
+		if _, err := await(load.Invoke()); err != nil {
+			return nil, fmt.Errorf("loading the simulated cloud: %v", err)
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the simulated cloud: %v", r)
+		}
+	}()
+	return []byte(js.Global().Get("muranoCloud").Call("call", method, string(params)).String()), nil
 }
 
 // await blocks the calling goroutine until the Promise settles.

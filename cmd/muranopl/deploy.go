@@ -72,7 +72,7 @@ func runDeploy(args []string, stdout, stderr io.Writer) int {
 	if *fix != "" && *fix != "async-push" {
 		return usageError("--fix takes async-push")
 	}
-	req := engine.DeployRequest{Seed: *seed, Action: *action, RemoveApps: removeApps, FixAsyncPush: *fix == "async-push"}
+	req := engine.DeployRequest{Seed: *seed, Action: *action, RemoveApps: removeApps, FixAsyncPush: *fix == "async-push", Cloud: engine.InProcessCloud}
 	if *action != "deploy" && !strings.Contains(*action, ".") {
 		return usageError(`--action is "deploy" or OBJECT_ID.METHOD`)
 	}

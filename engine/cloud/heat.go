@@ -182,9 +182,10 @@ func (c *Cloud) logHeat(op, stack string, template *Map) *HeatCall {
 	return &c.record.Heat[len(c.record.Heat)-1]
 }
 
-// templateOf normalises a request's template; a template that is not an
-// object is a bad request.
-func templateOf(v any) (*Map, error) {
+// TemplateOf normalises a request's template as a create or an update
+// takes it (and the record keeps it); a template that is not an object
+// is a bad request, recorded as no template.
+func TemplateOf(v any) (*Map, error) {
 	t := Normalize(v)
 	if t == nil {
 		return NewMap(), nil
@@ -200,7 +201,7 @@ func templateOf(v any) (*Map, error) {
 // Heat rejects the request. A resource that fails leaves the stack
 // CREATE_FAILED (no error: the caller polls the status).
 func (c *Cloud) CreateStack(name string, req StackRequest) (string, error) {
-	tmpl, terr := templateOf(req.Template)
+	tmpl, terr := TemplateOf(req.Template)
 	call := c.logHeat("create", name, tmpl)
 	if terr != nil {
 		return "", terr
@@ -227,7 +228,7 @@ func (c *Cloud) CreateStack(name string, req StackRequest) (string, error) {
 // UpdateStack updates a stack to a new template, keeping the resources
 // whose names stay (updated in place when their properties change).
 func (c *Cloud) UpdateStack(name string, req StackRequest) error {
-	tmpl, terr := templateOf(req.Template)
+	tmpl, terr := TemplateOf(req.Template)
 	n, _, _ := strings.Cut(name, "/")
 	call := c.logHeat("update", n, tmpl)
 	if terr != nil {

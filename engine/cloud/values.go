@@ -12,6 +12,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"murano.dev/playground/engine/value"
 )
@@ -130,27 +131,122 @@ func (m *Map) Delete(key string) {
 }
 
 // MarshalJSON writes the object with its keys in order.
-func (m *Map) MarshalJSON() ([]byte, error) {
-	if m == nil {
-		return []byte("null"), nil
-	}
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, k := range m.keys {
-		if i > 0 {
-			b.WriteByte(',')
+func (m *Map) MarshalJSON() ([]byte, error) { return AppendJSON(nil, m) }
+
+// AppendJSON appends a value of the cloud as JSON to b: objects and
+// lists written here (a Marshaler's output would be checked and copied
+// again at every level of nesting), the rest as encoding/json writes it.
+func AppendJSON(b []byte, v any) ([]byte, error) {
+	switch x := v.(type) {
+	case Normalized:
+		return AppendJSON(b, x.Map)
+	case *Map:
+		if x == nil {
+			return append(b, "null"...), nil
 		}
-		kb, _ := json.Marshal(k)
-		b.Write(kb)
-		b.WriteByte(':')
-		vb, err := json.Marshal(m.vals[i])
-		if err != nil {
-			return nil, err
+		b = append(b, '{')
+		for i, k := range x.keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(appendString(b, k), ':')
+			var err error
+			if b, err = AppendJSON(b, x.vals[i]); err != nil {
+				return nil, err
+			}
 		}
-		b.Write(vb)
+		return append(b, '}'), nil
+	case []any:
+		if x == nil {
+			return append(b, "null"...), nil
+		}
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var err error
+			if b, err = AppendJSON(b, e); err != nil {
+				return nil, err
+			}
+		}
+		return append(b, ']'), nil
+	case string:
+		return appendString(b, x), nil
+	case int64:
+		return strconv.AppendInt(b, x, 10), nil
+	case bool:
+		return strconv.AppendBool(b, x), nil
+	case nil:
+		return append(b, "null"...), nil
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			break
+		}
+		if abs := math.Abs(x); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+			b = strconv.AppendFloat(b, x, 'e', -1, 64)
+			if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+				b[n-2] = b[n-1]
+				b = b[:n-1]
+			}
+			return b, nil
+		}
+		return strconv.AppendFloat(b, x, 'f', -1, 64), nil
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	vb, err := json.Marshal(v)
+	return append(b, vb...), err
+}
+
+// appendString writes a JSON string as encoding/json does: HTML's <, >
+// and & escaped too, bytes that are not UTF-8 as U+FFFD.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(append(b, s[start:i]...), `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(append(b, s[start:i]...), '\\', 'u', '2', '0', '2', hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	return append(append(b, s[start:]...), '"')
 }
 
 // UnmarshalJSON reads an object keeping its keys' order; nested objects
@@ -166,68 +262,6 @@ func (m *Map) UnmarshalJSON(data []byte) error {
 	}
 	*m = *got
 	return nil
-}
-
-// DecodeJSON decodes a JSON document into a value whose objects are
-// *Map (in document order) and whose integral numbers are int64.
-func DecodeJSON(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := decodeValue(dec)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err == nil {
-		return nil, fmt.Errorf("cloud: JSON has data after its value")
-	}
-	return v, nil
-}
-
-func decodeValue(dec *json.Decoder) (any, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			m := NewMap()
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				v, err := decodeValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				m.Set(kt.(string), v)
-			}
-			_, err := dec.Token()
-			return m, err
-		case '[':
-			list := []any{}
-			for dec.More() {
-				v, err := decodeValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				list = append(list, v)
-			}
-			_, err := dec.Token()
-			return list, err
-		}
-		return nil, fmt.Errorf("cloud: unexpected %v in JSON", t)
-	case json.Number:
-		if i, err := strconv.ParseInt(string(t), 10, 64); err == nil {
-			return i, nil
-		}
-		f, err := t.Float64()
-		return f, err
-	default:
-		return t, nil
-	}
 }
 
 // Normalized marks a map whose values are already as [Normalize] makes

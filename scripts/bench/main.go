@@ -130,7 +130,7 @@ func main() {
 	measure("muranopl (native Go)", nil, cli, "yaql", "--jsonl", "--limit-iterators", "-1", "--memory-quota", "0")
 	if !*skipWasm {
 		wasmFile := filepath.Join(tmp, "engine.wasm")
-		run(root, wasmbuild.Env, append([]string{"go"}, wasmbuild.Args(wasmFile)...)...)
+		run(root, wasmbuild.Env, append([]string{"go"}, wasmbuild.Engine.Args(wasmFile)...)...)
 		goroot := strings.TrimSpace(string(runOut(root, nil, "go", "env", "GOROOT")))
 		runner := filepath.Join(tmp, "node_runner.js")
 		check(os.WriteFile(runner, nodeRunner, 0o644))

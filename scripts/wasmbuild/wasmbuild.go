@@ -1,6 +1,23 @@
-// Package wasmbuild says how the engine's WebAssembly is built, the one
-// way the site build, the size report and the benchmarks share.
+// Package wasmbuild says how the WebAssembly modules are built, the one
+// way the site build, the size report and the benchmarks share: the
+// engine (./wasm) and the simulated cloud (./wasm/cloud), which the page
+// loads the first time it deploys.
 package wasmbuild
+
+// Module is a WebAssembly module of the site: its main package, its file
+// name and the most it may weigh brotli-compressed (as served, quality
+// 11).
+type Module struct {
+	Package, File string
+	Budget        int
+}
+
+// The modules. The engine's budget is 2.0 MB in decimal bytes, a little
+// under 2 MiB; the cloud's keeps it near its size today (1.01 MB).
+var (
+	Engine = Module{Package: "./wasm", File: "engine.wasm", Budget: 2_000_000}
+	Cloud  = Module{Package: "./wasm/cloud", File: "cloud.wasm", Budget: 1_100_000}
+)
 
 // Env is the environment of the build, added to the process's.
 var Env = []string{"GOOS=js", "GOARCH=wasm"}
@@ -19,11 +36,12 @@ var inlined = []string{
 	"murano.dev/playground/engine/value",
 }
 
-// Args returns the arguments of the go command that builds ./wasm into out.
-func Args(out string) []string {
+// Args returns the arguments of the go command that builds the module
+// into out.
+func (m Module) Args(out string) []string {
 	args := []string{"build", "-trimpath", "-gcflags=all=-l"}
 	for _, p := range inlined {
 		args = append(args, "-gcflags="+p+"=")
 	}
-	return append(args, "-ldflags=-s -w", "-o", out, "./wasm")
+	return append(args, "-ldflags=-s -w", "-o", out, m.Package)
 }

@@ -11,6 +11,8 @@ export interface Assets {
   wasmExec: string;
   /** The Unicode name table of \N{NAME} escapes, which the engine fetches on first use. */
   runeNames: string;
+  /** The simulated cloud's module, which the worker loads on the first deploy. */
+  cloud: string;
   worker: string;
 }
 
@@ -155,6 +157,7 @@ export class Engine {
           module: compiled,
           wasmExec: new URL(this.assets.wasmExec, location.href).href,
           runeNames: new URL(this.assets.runeNames, location.href).href,
+          cloud: new URL(this.assets.cloud, location.href).href,
         } satisfies ToWorker);
       },
       (err: Error) => {

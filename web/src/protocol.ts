@@ -1,7 +1,7 @@
 // Messages between the page and the engine worker.
 
 export type ToWorker =
-  | { type: 'init'; module: WebAssembly.Module; wasmExec: string; runeNames: string }
+  | { type: 'init'; module: WebAssembly.Module; wasmExec: string; runeNames: string; cloud: string }
   | { type: 'call'; id: number; method: string; params: string };
 
 export type FromWorker =

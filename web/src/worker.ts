@@ -1,5 +1,8 @@
 // The engine worker: instantiates the compiled WebAssembly module it is sent,
-// runs the Go program and forwards calls to globalThis.muranoBridge.
+// runs the Go program and forwards calls to globalThis.muranoBridge. The
+// simulated cloud is a second Go program (cloud.wasm) that the engine has
+// the worker load the first time it deploys (muranoLoadCloud); the engine
+// then calls it synchronously through globalThis.muranoCloud.
 
 import type { FromWorker, ToWorker } from './protocol';
 
@@ -17,6 +20,9 @@ interface WorkerScope {
   /** Read by the engine (wasm/main.go): where its lazily fetched files are. */
   muranoAssets?: { runeNames: string };
   muranoBridge?: { call(method: string, params: string): Promise<string> };
+  /** Called by the engine before its first call of the cloud. */
+  muranoLoadCloud?: () => Promise<void>;
+  muranoCloudReady?: () => void;
 }
 
 const scope = self as unknown as WorkerScope;
@@ -25,6 +31,7 @@ scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'init') {
     scope.muranoAssets = { runeNames: message.runeNames };
+    scope.muranoLoadCloud = cloudLoader(message.cloud);
     void start(message.module, message.wasmExec);
   } else {
     void call(message.id, message.method, message.params);
@@ -46,6 +53,26 @@ async function start(module: WebAssembly.Module, wasmExec: string): Promise<void
   } catch (err) {
     scope.postMessage({ type: 'failed', message: `the engine did not start (${errorText(err)})` });
   }
+}
+
+/** Loads the cloud's module once; a failed load is tried again next time. */
+function cloudLoader(url: string): () => Promise<void> {
+  let loading: Promise<void> | undefined;
+  return () => {
+    loading ??= (async () => {
+      const go = new scope.Go();
+      const ready = new Promise<void>((resolve) => (scope.muranoCloudReady = resolve));
+      const { instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject);
+      const exited = go.run(instance).then(() => {
+        throw new Error('the simulated cloud exited');
+      });
+      await Promise.race([ready, exited]);
+    })().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    });
+    return loading;
+  };
 }
 
 async function call(id: number, method: string, params: string): Promise<void> {

@@ -4,6 +4,7 @@
 package agent
 
 import (
+	"fmt"
 	"regexp"
 )
 
@@ -105,4 +106,25 @@ func (row Fixture) matches(call ScriptCall) bool {
 func search(pattern, text string) bool {
 	re, err := regexp.Compile(pattern)
 	return err == nil && re.MatchString(text)
+}
+
+// Strategy names a script strategy, as settings and requests carry it:
+// "stub" (or ""), "shell" (the [FakeShell]), or "fixtures" with its rows
+// (the calls no row matches run on the success stub).
+type Strategy struct {
+	Kind     string    `json:"kind"`
+	Fixtures []Fixture `json:"fixtures,omitempty"`
+}
+
+// Scripts returns the strategy's Scripts.
+func (s Strategy) Scripts() (Scripts, error) {
+	switch s.Kind {
+	case "", "stub":
+		return SuccessStub(), nil
+	case "shell":
+		return FakeShell{}, nil
+	case "fixtures":
+		return Fixtures{Rows: s.Fixtures}, nil
+	}
+	return nil, fmt.Errorf("unknown script strategy %q (stub, shell or fixtures)", s.Kind)
 }

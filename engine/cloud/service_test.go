@@ -1,0 +1,3 @@
+package cloud
+
+var _ Service = (*Cloud)(nil)

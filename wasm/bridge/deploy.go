@@ -1,0 +1,217 @@
+// This file defines the bridge's deploy methods: env.make wraps
+// applications into an environment model as `muranopl env` does, and
+// deploy.run runs one task of Murano's engine (deploy, an action, the
+// deletion of an environment) in the simulated cloud, on packages the
+// page opened, as `muranopl deploy` runs it.
+
+package bridge
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+
+	"murano.dev/playground/engine"
+)
+
+func init() {
+	methods["env.make"] = envMake
+	methods["deploy.run"] = deployRun
+}
+
+type envParams struct {
+	// Apps are application object models, or documents holding one (the
+	// answer of ui.create).
+	Apps    []json.RawMessage `json:"apps"`
+	Name    string            `json:"name"`
+	Seed    *int64            `json:"seed"`
+	Network string            `json:"network"`
+}
+
+// envMake answers {"ok": true, "env": <the environment model>}.
+func envMake(_ context.Context, raw []byte) []byte {
+	var p envParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return failure("request", "invalid parameters: "+err.Error())
+	}
+	opts := engine.EnvironmentOptions{Name: p.Name, Seed: 42, Network: p.Network}
+	if p.Seed != nil {
+		opts.Seed = *p.Seed
+	}
+	apps := make([]engine.Value, len(p.Apps))
+	for i, app := range p.Apps {
+		v, err := engine.DecodeJSON(app)
+		if err != nil {
+			return failure("request", fmt.Sprintf("apps[%d]: %v", i, err))
+		}
+		apps[i] = v
+	}
+	env, err := engine.NewEnvironment(apps, opts)
+	if err != nil {
+		return failure("request", err.Error())
+	}
+	out, _, err := engine.EncodeJSON(env)
+	if err != nil {
+		return failure("engine", err.Error())
+	}
+	return respond(map[string]any{"ok": true, "env": json.RawMessage(out)})
+}
+
+// cloud is how deploys reach the simulated cloud: in the browser the
+// cloud's own WebAssembly module (wasm/cloud), in tests a server in this
+// process.
+var cloud struct {
+	sync.Mutex
+	call func(method string, params []byte) ([]byte, error)
+}
+
+// SetCloud sets how deploys reach the simulated cloud.
+func SetCloud(call func(method string, params []byte) ([]byte, error)) {
+	cloud.Lock()
+	cloud.call = call
+	cloud.Unlock()
+}
+
+type deployParams struct {
+	// Packages are handles of open packages (package.open, repo.import).
+	Packages []string `json:"packages"`
+	// CoreLibrary is the handle of an open io.murano package used instead
+	// of the project's own; "" for the project's own.
+	CoreLibrary string `json:"coreLibrary"`
+	// Env is the environment model; State a state an earlier task saved
+	// (the file of `muranopl deploy --save-state`). At least one is given.
+	Env   json.RawMessage `json:"env"`
+	State json.RawMessage `json:"state"`
+	Seed  *int64          `json:"seed"`
+	// Faults is the simulated cloud's fault list, as --faults reads it.
+	Faults json.RawMessage `json:"faults"`
+	// Scripts is how the agents run scripts: {"kind": "stub" | "shell" |
+	// "fixtures", "fixtures": [...]}.
+	Scripts engine.ScriptStrategy `json:"scripts"`
+	// Action is "deploy" (or empty) or OBJECT_ID.METHOD with Args.
+	Action       string            `json:"action"`
+	Args         json.RawMessage   `json:"args"`
+	AddApps      []json.RawMessage `json:"addApps"`
+	RemoveApps   []string          `json:"removeApps"`
+	FixAsyncPush bool              `json:"fixAsyncPush"`
+	MaxSteps     int64             `json:"maxSteps"`
+}
+
+// deployRun answers {"ok": true, "failed", "output", "state", "notes"}:
+// output is the document `muranopl deploy` prints, state what
+// --save-state writes.
+func deployRun(ctx context.Context, raw []byte) []byte {
+	var p deployParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return failure("request", "invalid parameters: "+err.Error())
+	}
+	req := engine.DeployRequest{Seed: 42, Action: p.Action, RemoveApps: p.RemoveApps, FixAsyncPush: p.FixAsyncPush, MaxSteps: p.MaxSteps, Scripts: p.Scripts}
+	if p.Seed != nil {
+		req.Seed = *p.Seed
+	}
+	if req.Action != "" && req.Action != "deploy" && !strings.Contains(req.Action, ".") {
+		return failure("request", `action is "deploy" or OBJECT_ID.METHOD`)
+	}
+	for _, h := range p.Packages {
+		w, ok := workspaces.lookup(h)
+		if !ok {
+			return failure("request", "unknown package handle "+h)
+		}
+		if w.Package == nil {
+			req.Skipped = append(req.Skipped, engine.SkippedPackage{Package: w.Root, Error: w.OpenErr.Error()})
+			continue
+		}
+		req.Packages = append(req.Packages, w.Package)
+	}
+	if p.CoreLibrary != "" {
+		w, ok := workspaces.lookup(p.CoreLibrary)
+		if !ok {
+			return failure("request", "unknown package handle "+p.CoreLibrary)
+		}
+		req.CoreLibrary = w.FS()
+	}
+	decode := func(name string, data json.RawMessage) (engine.Value, []byte) {
+		v, err := engine.DecodeJSON(data)
+		if err != nil {
+			return nil, failure("request", fmt.Sprintf("%s: %v", name, err))
+		}
+		return v, nil
+	}
+	if isGiven(p.Env) {
+		v, fail := decode("env", p.Env)
+		if fail != nil {
+			return fail
+		}
+		if req.Env, _ = v.(*engine.Dict); req.Env == nil {
+			return failure("request", `env: the environment has no "Objects"`)
+		}
+	}
+	if isGiven(p.State) {
+		req.State = &engine.DeployState{}
+		if err := json.Unmarshal(p.State, req.State); err != nil {
+			return failure("request", "state: not a saved state: "+err.Error())
+		}
+	}
+	if req.Env == nil && req.State == nil {
+		return failure("request", "give env (or state to continue)")
+	}
+	if isGiven(p.Args) {
+		v, fail := decode("args", p.Args)
+		if fail != nil {
+			return fail
+		}
+		if req.Args, _ = v.(*engine.Dict); req.Args == nil {
+			return failure("request", "args: not a JSON object")
+		}
+	}
+	for _, app := range p.AddApps {
+		v, fail := decode("addApps", app)
+		if fail != nil {
+			return fail
+		}
+		req.AddApps = append(req.AddApps, v)
+	}
+	if isGiven(p.Faults) {
+		req.Faults = p.Faults
+	}
+	cloud.Lock()
+	call := cloud.call
+	cloud.Unlock()
+	if call == nil {
+		return failure("request", "deploys cannot run here (no simulated cloud)")
+	}
+	req.Cloud = engine.RemoteCloud(call)
+	res, err := engine.Deploy(ctx, req)
+	if err != nil {
+		return failure("request", err.Error())
+	}
+	output, err := engine.DeployOutputJSON(res.Output, -1)
+	if err != nil {
+		return failure("engine", err.Error())
+	}
+	state, err := res.State()
+	if err != nil {
+		return failure("engine", err.Error())
+	}
+	head, _ := json.Marshal(map[string]any{"ok": true, "failed": res.Failed, "notes": orEmpty(res.Notes)})
+	// The output and the state are large documents the engine wrote
+	// itself: they are put in place, not checked again.
+	b := append(head[:len(head)-1], `,"output":`...)
+	b = append(b, bytes.TrimSuffix(output, []byte("\n"))...)
+	b = state.AppendJSON(append(b, `,"state":`...))
+	return append(b, '}')
+}
+
+func isGiven(data json.RawMessage) bool {
+	return len(data) > 0 && string(data) != "null"
+}
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

@@ -1,0 +1,180 @@
+package bridge
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"murano.dev/playground/engine"
+)
+
+// withCloud lets the bridge deploy into a cloud server of the test, as
+// the page's cloud module would serve it.
+func withCloud(t *testing.T) {
+	server := engine.NewCloudServer()
+	SetCloud(func(method string, params []byte) ([]byte, error) { return server.Call(method, params), nil })
+	t.Cleanup(func() { SetCloud(nil) })
+}
+
+func callRaw(t *testing.T, method string, params any) []byte {
+	t.Helper()
+	raw, err := json.Marshal(params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Call(context.Background(), method, raw)
+}
+
+type deployAnswer struct {
+	OK     bool            `json:"ok"`
+	Failed bool            `json:"failed"`
+	Output json.RawMessage `json:"output"`
+	State  json.RawMessage `json:"state"`
+	Notes  []string        `json:"notes"`
+	Error  *struct{ Kind, Message string }
+}
+
+func deploy(t *testing.T, params map[string]any) deployAnswer {
+	t.Helper()
+	raw := callRaw(t, "deploy.run", params)
+	var a deployAnswer
+	if err := json.Unmarshal(raw, &a); err != nil {
+		t.Fatalf("deploy.run: %v: %.300s", err, raw)
+	}
+	return a
+}
+
+// The page deploys the database example with the object model its forms
+// made: the output is byte for byte what engine.Deploy gives with the
+// cloud in process (as `muranopl deploy` runs it), and the saved state
+// continues with the next task (the deletion of the environment).
+func TestDeployRunIsTheCLIsDeploy(t *testing.T) {
+	withCloud(t)
+	handle := openFolderHandle(t, readFolder(t, "../../web/packages/database", ""))
+	app, err := os.ReadFile("../../web/tests/fixtures/forms/database.want.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var made struct {
+		OK  bool            `json:"ok"`
+		Env json.RawMessage `json:"env"`
+	}
+	if err := json.Unmarshal(callRaw(t, "env.make", map[string]any{"apps": []json.RawMessage{app}, "name": "shop"}), &made); err != nil || !made.OK {
+		t.Fatalf("env.make: %v %+v", err, made)
+	}
+	got := deploy(t, map[string]any{"packages": []string{handle}, "env": made.Env})
+	if !got.OK || got.Failed {
+		t.Fatalf("deploy.run: %+v", got)
+	}
+
+	w, _ := workspaces.lookup(handle)
+	env, err := engine.DecodeJSON(made.Env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := engine.Deploy(context.Background(), engine.DeployRequest{Packages: []*engine.Package{w.Package}, Env: env.(*engine.Dict), Seed: 42, Cloud: engine.InProcessCloud})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := engine.DeployOutputJSON(res.Output, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Output, bytes.TrimSuffix(want, []byte("\n"))) {
+		t.Errorf("deploy.run's output differs from engine.Deploy's\n got: %.500s\nwant: %.500s", got.Output, want)
+	}
+	var out struct {
+		Heat    []struct{ Op string }
+		Agent   []any
+		Reports []struct{ Text string }
+	}
+	if err := json.Unmarshal(got.Output, &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Heat) == 0 || out.Heat[0].Op != "create" || len(out.Agent) == 0 || len(out.Reports) == 0 {
+		t.Errorf("the deploy did little: %d Heat calls, %d agent plans, %d reports", len(out.Heat), len(out.Agent), len(out.Reports))
+	}
+
+	gone := deploy(t, map[string]any{"packages": []string{handle}, "state": got.State, "env": map[string]any{"Objects": nil}})
+	if !gone.OK || gone.Failed {
+		t.Fatalf("delete: %+v", gone)
+	}
+	if err := json.Unmarshal(gone.Output, &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Heat) != 1 || out.Heat[0].Op != "delete" {
+		t.Errorf("deleting the environment made the Heat calls %v", out.Heat)
+	}
+}
+
+const greeterClass = `Namespaces:
+  =: com.example.greet
+  std: io.murano
+Name: Greeter
+Extends: std:Application
+Methods:
+  deploy:
+    Body:
+      - $.find(std:Environment).reporter.report($this, 'deployed')
+  greet:
+    Scope: Public
+    Arguments:
+      - who:
+          Contract: $.string().notNull()
+    Body:
+      - Return: format('Hello, {0}!', $who)
+`
+
+// An action runs on the deployed environment's saved state; its
+// exception is in the output, and bad requests are refused.
+func TestDeployRunActions(t *testing.T) {
+	withCloud(t)
+	handle := openFolderHandle(t, map[string][]byte{
+		"manifest.yaml":        []byte("Format: 1.4\nType: Application\nFullName: com.example.greet\nClasses:\n  com.example.greet.Greeter: Greeter.yaml\n"),
+		"Classes/Greeter.yaml": []byte(greeterClass),
+	})
+	env := map[string]any{"Objects": map[string]any{"?": map[string]any{"type": "io.murano.Environment", "id": "env-1"}, "name": "e",
+		"defaultNetworks": map[string]any{"environment": nil, "flat": nil},
+		"applications":    []any{map[string]any{"?": map[string]any{"type": "com.example.greet.Greeter", "id": "app-1"}}}}}
+	first := deploy(t, map[string]any{"packages": []string{handle}, "env": env})
+	if !first.OK || first.Failed {
+		t.Fatalf("deploy: %+v", first)
+	}
+	hello := deploy(t, map[string]any{"packages": []string{handle}, "state": first.State, "action": "app-1.greet", "args": map[string]any{"who": "Ann"}})
+	var out struct {
+		OK        bool
+		Result    any
+		Exception *struct{ Type, Message string }
+	}
+	if err := json.Unmarshal(hello.Output, &out); err != nil || !hello.OK || !out.OK || out.Result != "Hello, Ann!" {
+		t.Fatalf("the action: %+v %s %v", hello, hello.Output, err)
+	}
+	bad := deploy(t, map[string]any{"packages": []string{handle}, "state": first.State, "action": "app-1.greet", "args": map[string]any{"who": nil}})
+	if err := json.Unmarshal(bad.Output, &out); err != nil || !bad.OK || !bad.Failed || out.OK || out.Exception == nil || !strings.Contains(out.Exception.Type, "ContractViolationException") {
+		t.Errorf("an action breaking a contract: %+v %s", bad, bad.Output)
+	}
+
+	for _, tt := range []struct {
+		params map[string]any
+		want   string
+	}{
+		{map[string]any{"packages": []string{"pkg-999"}, "env": env}, "unknown package handle pkg-999"},
+		{map[string]any{"packages": []string{handle}}, "give env (or state to continue)"},
+		{map[string]any{"packages": []string{handle}, "env": []int{1}}, `env: the environment has no "Objects"`},
+		{map[string]any{"packages": []string{handle}, "env": env, "action": "greet"}, `action is "deploy" or OBJECT_ID.METHOD`},
+		{map[string]any{"packages": []string{handle}, "state": map[string]any{"format": "old/0"}}, `the state is not a state of this engine`},
+		{map[string]any{"packages": []string{handle}, "env": env, "faults": []any{map[string]any{"kind": "meteor"}}}, `faults:`},
+		{map[string]any{"packages": []string{handle}, "env": env, "scripts": map[string]any{"kind": "python"}}, `unknown script strategy "python"`},
+	} {
+		if a := deploy(t, tt.params); a.OK || a.Error == nil || !strings.Contains(a.Error.Message, tt.want) {
+			t.Errorf("deploy.run %v: %+v, want the error %q", tt.params, a, tt.want)
+		}
+	}
+	SetCloud(nil)
+	if a := deploy(t, map[string]any{"packages": []string{handle}, "env": env}); a.OK || !strings.Contains(a.Error.Message, "no simulated cloud") {
+		t.Errorf("without a cloud: %+v", a)
+	}
+}
