@@ -64,8 +64,10 @@ type DeployRequest struct {
 	// Cloud opens the simulated cloud of the task: [InProcessCloud], or
 	// [RemoteCloud] for one in another module. It must be set.
 	Cloud CloudOpener
-	// Action is "deploy" ("" too) or OBJECT_ID.METHOD, a Public method
-	// run with Args as its keyword arguments.
+	// Action is "deploy" ("" too), OBJECT_ID.METHOD (a Public method of a
+	// deployed object) or CLASS.METHOD (a Public static method, run
+	// outside the environment; see [StaticAction]), with Args as its
+	// keyword arguments.
 	Action string
 	Args   *Dict
 	// AddApps and RemoveApps edit the environment's applications before
@@ -379,6 +381,10 @@ type task struct {
 }
 
 func (t *task) run() {
+	if class, method, ok := StaticAction(t.action); ok {
+		t.runStatic(class, method)
+		return
+	}
 	loaded := value.WithLists(t.model, true).(*Dict)
 	root, err := t.ex.LoadModel(loaded)
 	if err != nil {
@@ -405,15 +411,9 @@ func (t *task) run() {
 	if t.action != "" && t.action != "deploy" {
 		objectID, method, _ = strings.Cut(t.action, ".")
 	}
-	var kwargs []yaql.KeywordArg
-	if t.args != nil {
-		for i, k := range t.args.Keys() {
-			kwargs = append(kwargs, yaql.KeywordArg{Name: value.Str(k), Value: value.WithLists(t.args.Values()[i], true)})
-		}
-	}
 	t.result = value.Null
 	if obj := t.ex.Object(objectID); obj != nil {
-		v, err := t.ex.Call(obj, method, nil, kwargs)
+		v, err := t.ex.Call(obj, method, nil, t.kwargs())
 		if err == nil {
 			t.result = v
 			err = t.finishSession()
@@ -433,6 +433,49 @@ func (t *task) run() {
 			}
 		}
 	}
+}
+
+func (t *task) kwargs() []yaql.KeywordArg {
+	var kwargs []yaql.KeywordArg
+	if t.args != nil {
+		for i, k := range t.args.Keys() {
+			kwargs = append(kwargs, yaql.KeywordArg{Name: value.Str(k), Value: value.WithLists(t.args.Values()[i], true)})
+		}
+	}
+	return kwargs
+}
+
+// StaticAction splits an action CLASS.METHOD, whose target holds a dot
+// (object ids hold none), into the class and the method.
+func StaticAction(action string) (class, method string, ok bool) {
+	i := strings.LastIndexByte(action, '.')
+	if i < 0 || !strings.Contains(action[:i], ".") {
+		return "", "", false
+	}
+	return action[:i], action[i+1:], true
+}
+
+// runStatic runs a static action as murano's StaticActionExecutor does:
+// the class's Public static method is called outside any environment
+// (the stored model is neither loaded nor changed) and its result
+// serialized.
+func (t *task) runStatic(className, method string) {
+	t.result = value.Null
+	class, err := t.ex.FindClass(className)
+	if err == nil {
+		var v Value
+		if v, err = t.ex.Call(class, method, nil, t.kwargs()); err == nil {
+			t.result = v
+		}
+		if ferr := t.finishSession(); err == nil {
+			err = ferr
+		}
+	}
+	if err != nil {
+		t.result = value.Null
+		t.fail(err, nil)
+	}
+	t.ex.Finalize(nil)
 }
 
 // finishSession ends an execution session: it waits for the

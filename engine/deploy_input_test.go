@@ -108,3 +108,74 @@ func TestDeployStateJSON(t *testing.T) {
 		}
 	}
 }
+
+const mathsClass = `Namespaces:
+  =: com.example.maths
+Name: Maths
+Methods:
+  square:
+    Usage: Static
+    Scope: Public
+    Arguments:
+      - n:
+          Contract: $.int().notNull()
+    Body:
+      - Return: $n * $n
+  secret:
+    Usage: Static
+    Body:
+      - Return: 42
+`
+
+// A static action (CLASS.METHOD) runs outside any environment, as
+// murano's StaticActionExecutor runs it: no model is loaded or changed,
+// nothing is deployed.
+func TestDeployStaticAction(t *testing.T) {
+	p, err := OpenPackage(fstest.MapFS{
+		"manifest.yaml":      {Data: []byte("Format: 1.4\nType: Library\nFullName: com.example.maths\nClasses:\n  com.example.maths.Maths: Maths.yaml\n")},
+		"Classes/Maths.yaml": {Data: []byte(mathsClass)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	args, _ := DecodeJSON([]byte(`{"n": 7}`))
+	for _, tt := range []struct {
+		action    string
+		args      Value
+		result    any
+		exception string
+	}{
+		{"com.example.maths.Maths.square", args, int64(49), ""},
+		{"com.example.maths.Maths.secret", nil, nil, "secret is not an action"},
+		{"com.example.maths.Maths.square", nil, nil, "ContractViolationException"},
+		{"com.example.maths.Nowhere.square", nil, nil, "NoPackageForClassFound"},
+	} {
+		req := DeployRequest{Packages: []*Package{p}, Action: tt.action, Cloud: InProcessCloud}
+		req.Args, _ = tt.args.(*Dict)
+		res, err := Deploy(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := DeployOutputJSON(res.Output, -1)
+		var doc struct {
+			OK        bool
+			Result    any
+			Exception *struct{ Type, Message string }
+			Heat      []any
+			Model     struct{ Objects any }
+		}
+		if err := json.Unmarshal(out, &doc); err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Heat) != 0 || doc.Model.Objects != nil {
+			t.Errorf("%s touched the environment: %s", tt.action, out)
+		}
+		if tt.exception == "" {
+			if !doc.OK || doc.Result != float64(tt.result.(int64)) {
+				t.Errorf("%s = %s", tt.action, out)
+			}
+		} else if doc.OK || doc.Exception == nil || !strings.Contains(doc.Exception.Type+": "+doc.Exception.Message, tt.exception) {
+			t.Errorf("%s: %s, want an exception with %q", tt.action, out, tt.exception)
+		}
+	}
+}

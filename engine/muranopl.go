@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"murano.dev/playground/engine/corelib"
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/pkg"
@@ -29,7 +30,8 @@ type RunRequest struct {
 	// PackageName names the Classes package; "" means "tests".
 	PackageName string
 	// CoreLibrary is the io.murano core library (its extracted folder or
-	// an io.murano.zip opened as fs.FS); nil means [LocateCoreLibrary].
+	// an io.murano.zip opened as fs.FS); nil means the project's own
+	// ([OwnCoreLibrary]).
 	CoreLibrary fs.FS
 	// Runtime is the MuranoPL format "1.0" … "1.4" of the Classes package
 	// and of the core library; "" means 1.0 (as murano's test foundation).
@@ -138,11 +140,7 @@ func RunMuranoPL(ctx context.Context, req RunRequest) (*RunResult, error) {
 	}
 	coreFS := req.CoreLibrary
 	if coreFS == nil {
-		fsys, _, err := pkg.LocateCoreLibrary()
-		if err != nil {
-			return nil, err
-		}
-		coreFS = fsys
+		coreFS = corelib.FS()
 	}
 	res := &RunResult{Traces: []Value{}, Log: []LogRecord{}}
 	var pkgs []*pkg.Package

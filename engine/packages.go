@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 
+	"murano.dev/playground/engine/corelib"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/lint"
 	"murano.dev/playground/engine/pkg"
@@ -132,6 +133,10 @@ func (p *PackagePath) Files() (fs.FS, error) {
 // DirFS returns the files of a folder on disk; a symbolic link that leads
 // out of the folder fails to open.
 func DirFS(dir string) (fs.FS, error) { return pkg.DirFS(dir) }
+
+// OwnCoreLibrary is the project's own io.murano core library
+// (engine/corelib), which runs and deploys use unless given another.
+func OwnCoreLibrary() fs.FS { return corelib.FS() }
 
 // LocateCoreLibrary finds the io.murano core library and returns its
 // files and where they are (see the command line's documentation).

@@ -16,12 +16,16 @@ const deployUsage = `usage: muranopl deploy --packages DIR [--packages DIR]... -
                        [--faults FAULTS.json] [--state IN.json] [--save-state OUT.json]
                        [--action deploy | --action OBJECT_ID.METHOD [--args JSON]]
                        [--add-app APP.json]... [--remove-app ID]... [--fix async-push]
-                       [--core-library PATH] [--indent N]
+                       [--core-library PATH] [--scripts stub|shell|FIXTURES.json] [--indent N]
 
 Runs one engine task on an environment in the simulated cloud, as Murano's
 engine does: deploy it (the default action), run an action (a Public
-method of a deployed object, with --args its keyword arguments), or
-delete it ({"Objects": null} as ENV.json, with --state). Prints the task's
+method of a deployed object, with --args its keyword arguments; or, as
+CLASS.METHOD, a Public static method, outside any environment), or
+delete it ({"Objects": null} as ENV.json, with --state). The agents' scripts
+succeed and print nothing (--scripts stub), run in a small fake shell
+(shell), or print what the first matching row of a fixture table says
+(a JSON list of {"script", "body", "code", "stdout", "stderr"}). Prints the task's
 result, the model Murano stores, the Heat stacks and calls, the agents'
 plans and results, the deployment log and the inventory as one JSON
 document (keys sorted). --state and --save-state carry the cloud and the
@@ -52,6 +56,7 @@ func runDeploy(args []string, stdout, stderr io.Writer) int {
 	flags.Var(&removeApps, "remove-app", "remove the application with this id before the task (repeatable)")
 	fix := flags.String("fix", "", "async-push: make HeatStack.push(async => true) work")
 	coreLibrary := flags.String("core-library", "", "the io.murano core library (zip or folder) instead of the project's own")
+	scripts := flags.String("scripts", "stub", "how the agents run scripts: stub, shell, or a fixture table (JSON file)")
 	indent := flags.Int("indent", -1, "pretty-print with this indentation")
 	if err := flags.Parse(reorder(flags, args)); err != nil {
 		if err == flag.ErrHelp {
@@ -66,7 +71,8 @@ func runDeploy(args []string, stdout, stderr io.Writer) int {
 	if flags.NArg() > 0 {
 		return usageError("unexpected argument %q", flags.Arg(0))
 	}
-	if *env == "" && *state == "" {
+	_, _, static := engine.StaticAction(*action)
+	if *env == "" && *state == "" && !static {
 		return usageError("give --env ENV.json (or --state to continue)")
 	}
 	if *fix != "" && *fix != "async-push" {
@@ -74,7 +80,20 @@ func runDeploy(args []string, stdout, stderr io.Writer) int {
 	}
 	req := engine.DeployRequest{Seed: *seed, Action: *action, RemoveApps: removeApps, FixAsyncPush: *fix == "async-push", Cloud: engine.InProcessCloud}
 	if *action != "deploy" && !strings.Contains(*action, ".") {
-		return usageError(`--action is "deploy" or OBJECT_ID.METHOD`)
+		return usageError(`--action is "deploy", OBJECT_ID.METHOD or CLASS.METHOD`)
+	}
+	switch *scripts {
+	case "stub", "shell":
+		req.Scripts.Kind = *scripts
+	default:
+		data, err := os.ReadFile(*scripts)
+		if err == nil {
+			err = json.Unmarshal(data, &req.Scripts.Fixtures)
+		}
+		if err != nil {
+			return usageError("--scripts %s: not stub, shell or a fixture table: %v", *scripts, err)
+		}
+		req.Scripts.Kind = "fixtures"
 	}
 	for _, dir := range packages {
 		found, skipped, err := engine.FindPackages(dir)

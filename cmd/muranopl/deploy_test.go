@@ -109,7 +109,8 @@ func TestDeployUsageErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"--packages", packages}, "give --env"},
-		{[]string{"--packages", packages, "--env", env, "--action", "restart"}, `--action is "deploy" or OBJECT_ID.METHOD`},
+		{[]string{"--packages", packages, "--env", env, "--action", "restart"}, `--action is "deploy", OBJECT_ID.METHOD or CLASS.METHOD`},
+		{[]string{"--packages", packages, "--env", env, "--scripts", "python"}, "--scripts python: not stub, shell or a fixture table"},
 		{[]string{"--packages", packages, "--env", notModel}, `has no "Objects"`},
 		{[]string{"--packages", packages, "--env", env, "--args", "[1]"}, "--args is not a JSON object"},
 		{[]string{"--packages", packages, "--state", otherState}, "not a state of this engine"},
@@ -121,5 +122,40 @@ func TestDeployUsageErrors(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, tt.msg) {
 			t.Errorf("deploy %v: exit %d, %q; want exit 2 and %q", tt.args, code, stderr, tt.msg)
 		}
+	}
+}
+
+// --scripts chooses how the agents run the plans' scripts: a fixture
+// table that fails every script makes the database example's deploy end
+// in the agent's exception; the fake shell runs them.
+func TestDeployScripts(t *testing.T) {
+	dir := t.TempDir()
+	env := filepath.Join(dir, "env.json")
+	var out, errs bytes.Buffer
+	if code := run([]string{"env", "../../web/tests/fixtures/forms/database.want.json", "-o", env}, nil, &out, &errs); code != 0 {
+		t.Fatalf("env: %s", errs.String())
+	}
+	fixtures := filepath.Join(dir, "fixtures.json")
+	os.WriteFile(fixtures, []byte(`[{"code": 3, "stderr": "disk full"}]`), 0o644)
+	doc, stderr, code := deployCmd(t, "--packages", "../../web/packages", "--env", env, "--scripts", fixtures)
+	exc, _ := doc["exception"].(map[string]any)
+	if code != 1 || exc == nil || exc["type"] != "murano.engine.system.agent.AgentException" || !strings.Contains(exc["message"].(string), "disk full") {
+		t.Errorf("with a failing fixture: exit %d, %v, %s", code, doc["exception"], stderr)
+	}
+	doc, stderr, code = deployCmd(t, "--packages", "../../web/packages", "--env", env, "--scripts", "shell")
+	if code != 0 || doc["ok"] != true || len(doc["agent"].([]any)) == 0 {
+		t.Errorf("with the fake shell: exit %d, %v, %s", code, doc["exception"], stderr)
+	}
+}
+
+// A static action needs no environment.
+func TestDeployStaticActionCLI(t *testing.T) {
+	pkg := filepath.Join(t.TempDir(), "maths")
+	os.MkdirAll(filepath.Join(pkg, "Classes"), 0o755)
+	os.WriteFile(filepath.Join(pkg, "manifest.yaml"), []byte("Format: 1.4\nType: Library\nFullName: com.example.maths\nClasses:\n  com.example.maths.Maths: Maths.yaml\n"), 0o644)
+	os.WriteFile(filepath.Join(pkg, "Classes", "Maths.yaml"), []byte("Name: com.example.maths.Maths\nMethods:\n  double:\n    Usage: Static\n    Scope: Public\n    Arguments:\n      - n: {Contract: $.int()}\n    Body:\n      - Return: $n * 2\n"), 0o644)
+	doc, stderr, code := deployCmd(t, "--packages", pkg, "--action", "com.example.maths.Maths.double", "--args", `{"n": 21}`)
+	if code != 0 || doc["result"] != 42.0 {
+		t.Errorf("static action: exit %d, %v, %s", code, doc, stderr)
 	}
 }

@@ -21,7 +21,7 @@ flags:
 func runLint(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("lint", flag.ContinueOnError)
 	flags.SetOutput(stderr)
-	noCore := flags.Bool("no-core", false, "do not look for the io.murano core library (classes outside the package are unchecked)")
+	noCore := flags.Bool("no-core", false, "do not check against the io.murano core library (classes outside the package are unchecked)")
 	flags.Usage = func() {
 		fmt.Fprint(stderr, lintUsage)
 		flags.PrintDefaults()
@@ -41,7 +41,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	var core fs.FS
 	if !*noCore {
-		core, _, _ = engine.LocateCoreLibrary()
+		core = engine.OwnCoreLibrary()
 	}
 	problems, err := engine.LintPackage(fsys, core)
 	if err != nil {

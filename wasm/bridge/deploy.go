@@ -91,7 +91,8 @@ type deployParams struct {
 	// Scripts is how the agents run scripts: {"kind": "stub" | "shell" |
 	// "fixtures", "fixtures": [...]}.
 	Scripts engine.ScriptStrategy `json:"scripts"`
-	// Action is "deploy" (or empty) or OBJECT_ID.METHOD with Args.
+	// Action is "deploy" (or empty), OBJECT_ID.METHOD or CLASS.METHOD (a
+	// static action), with Args.
 	Action       string            `json:"action"`
 	Args         json.RawMessage   `json:"args"`
 	AddApps      []json.RawMessage `json:"addApps"`
@@ -113,7 +114,7 @@ func deployRun(ctx context.Context, raw []byte) []byte {
 		req.Seed = *p.Seed
 	}
 	if req.Action != "" && req.Action != "deploy" && !strings.Contains(req.Action, ".") {
-		return failure("request", `action is "deploy" or OBJECT_ID.METHOD`)
+		return failure("request", `action is "deploy", OBJECT_ID.METHOD or CLASS.METHOD`)
 	}
 	for _, h := range p.Packages {
 		w, ok := workspaces.lookup(h)
@@ -155,7 +156,7 @@ func deployRun(ctx context.Context, raw []byte) []byte {
 			return failure("request", "state: not a saved state: "+err.Error())
 		}
 	}
-	if req.Env == nil && req.State == nil {
+	if _, _, static := engine.StaticAction(req.Action); req.Env == nil && req.State == nil && !static {
 		return failure("request", "give env (or state to continue)")
 	}
 	if isGiven(p.Args) {

@@ -164,7 +164,7 @@ func TestDeployRunActions(t *testing.T) {
 		{map[string]any{"packages": []string{"pkg-999"}, "env": env}, "unknown package handle pkg-999"},
 		{map[string]any{"packages": []string{handle}}, "give env (or state to continue)"},
 		{map[string]any{"packages": []string{handle}, "env": []int{1}}, `env: the environment has no "Objects"`},
-		{map[string]any{"packages": []string{handle}, "env": env, "action": "greet"}, `action is "deploy" or OBJECT_ID.METHOD`},
+		{map[string]any{"packages": []string{handle}, "env": env, "action": "greet"}, `action is "deploy", OBJECT_ID.METHOD or CLASS.METHOD`},
 		{map[string]any{"packages": []string{handle}, "state": map[string]any{"format": "old/0"}}, `the state is not a state of this engine`},
 		{map[string]any{"packages": []string{handle}, "env": env, "faults": []any{map[string]any{"kind": "meteor"}}}, `faults:`},
 		{map[string]any{"packages": []string{handle}, "env": env, "scripts": map[string]any{"kind": "python"}}, `unknown script strategy "python"`},
