@@ -165,18 +165,20 @@ func (rt *Runtime) Call(ctx *Context, name string, receiver value.Value, args []
 		}
 	}
 
-	var bufs [2]binding
-	var winner *binding
+	// A binding escapes to the heap (the function may keep its
+	// arguments); the second one is made only when a candidate is tried
+	// after a winner, which is rare.
+	var winner, spare *binding
 	var winnerMap *mapping
 	for i := range cands {
 		c := &cands[i]
 		if winner != nil && c.level != cands[i-1].level {
 			break
 		}
-		b := &bufs[0]
-		if winner == b {
-			b = &bufs[1]
+		if spare == nil {
+			spare = new(binding)
 		}
+		b := spare
 		if !bind(c.f, args, kwargs, rt, b) {
 			continue
 		}
@@ -188,6 +190,7 @@ func (rt *Runtime) Call(ctx *Context, name string, receiver value.Value, args []
 				return nil, ambiguous()
 			}
 		}
+		spare = winner
 		winner, winnerMap = b, &c.m
 	}
 	if winner == nil {

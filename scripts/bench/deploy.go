@@ -1,16 +1,24 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"murano.dev/playground/engine"
+	"murano.dev/playground/scripts/wasmbuild"
 )
+
+//go:embed node_deploy.js
+var nodeDeployRunner []byte
 
 // The deploy workload: an environment of 100 applications with a server
 // each (engine/testdata/bench), deployed in the simulated cloud.
@@ -39,10 +47,12 @@ func summarize(doc []byte) (deploySummary, error) {
 }
 
 // benchDeploy deploys the workload with the reference's deploy harness,
-// with `muranopl deploy` and with engine.Deploy in-process, prints the
-// times and ratios and reports whether the outputs agree (success, Heat
-// calls, reports, stacks).
-func benchDeploy(root, harness, tmp string) bool {
+// with `muranopl deploy`, with engine.Deploy in-process and with the
+// WebAssembly engine and cloud under Node (scripts/bench/node_deploy.js,
+// as the page's worker runs them), prints the times and ratios and
+// reports whether the outputs agree (success, Heat calls, reports,
+// stacks).
+func benchDeploy(root, harness, tmp string, skipWasm bool) bool {
 	fmt.Printf("workload: %s with the packages of %s: 100 applications, a server each\n", deployEnv, deployPackages)
 	cli := filepath.Join(tmp, "muranopl")
 	run(root, nil, "go", "build", "-o", cli, "./cmd/muranopl")
@@ -79,15 +89,38 @@ func benchDeploy(root, harness, tmp string) bool {
 		inOut, err = engine.DeployOutputJSON(res.Output, -1)
 		check(err)
 	}
+	type result struct {
+		name string
+		secs float64
+		out  []byte
+	}
+	results := []result{{"deploy harness (reference)", refSecs, refOut}, {"muranopl deploy (CLI)", cliSecs, cliOut}, {"engine.Deploy (in-process)", best, inOut}}
+	if !skipWasm {
+		fmt.Println("running the WebAssembly engine and cloud under Node …")
+		engineWasm, cloudWasm := filepath.Join(tmp, wasmbuild.Engine.File), filepath.Join(tmp, wasmbuild.Cloud.File)
+		run(root, wasmbuild.Env, append([]string{"go"}, wasmbuild.Engine.Args(engineWasm)...)...)
+		run(root, wasmbuild.Env, append([]string{"go"}, wasmbuild.Cloud.Args(cloudWasm)...)...)
+		goroot := strings.TrimSpace(string(runOut(root, nil, "go", "env", "GOROOT")))
+		runner := filepath.Join(tmp, "node_deploy.js")
+		check(os.WriteFile(runner, nodeDeployRunner, 0o644))
+		cmd := exec.Command("node", runner, filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"), engineWasm, cloudWasm, deployPackages, deployEnv)
+		cmd.Dir = root
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			fmt.Fprint(os.Stderr, stderr.String())
+			check(err)
+		}
+		secs, err := strconv.ParseFloat(strings.TrimSpace(stderr.String()), 64)
+		check(err)
+		results = append(results, result{"WebAssembly under Node", secs, out})
+	}
 	ref, err := summarize(refOut)
 	check(err)
 	agree := true
 	fmt.Printf("%-28s %10s %8s  %s\n", "engine", "seconds", "×", "ok, Heat calls, reports, stacks")
-	for _, r := range []struct {
-		name string
-		secs float64
-		out  []byte
-	}{{"deploy harness (reference)", refSecs, refOut}, {"muranopl deploy (CLI)", cliSecs, cliOut}, {"engine.Deploy (in-process)", best, inOut}} {
+	for _, r := range results {
 		s, err := summarize(r.out)
 		check(err)
 		same := "reference"

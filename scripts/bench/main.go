@@ -15,11 +15,12 @@
 // With -deploy it measures a deploy in the simulated cloud: the
 // environment of engine/testdata/bench (100 applications, a server each)
 // through the reference's deploy harness (deploy/deploy.py beside
-// oracle.py), `muranopl deploy` and engine.Deploy in-process.
+// oracle.py), `muranopl deploy`, engine.Deploy in-process and the
+// WebAssembly engine with the cloud's module under Node.
 //
 //	go run ./scripts/bench [-n RECORDS] [-repeat R] [-oracle PATH] [-skip-wasm]
 //	go run ./scripts/bench -muranopl [-depth D] [-rounds R] [-oracle PATH]
-//	go run ./scripts/bench -deploy [-oracle PATH]
+//	go run ./scripts/bench -deploy [-oracle PATH] [-skip-wasm]
 package main
 
 import (
@@ -95,7 +96,7 @@ func main() {
 	check(err)
 	defer os.RemoveAll(tmp)
 	if *deploy {
-		if !benchDeploy(root, filepath.Join(filepath.Dir(*oracle), "deploy", "deploy.py"), tmp) {
+		if !benchDeploy(root, filepath.Join(filepath.Dir(*oracle), "deploy", "deploy.py"), tmp, *skipWasm) {
 			os.RemoveAll(tmp)
 			os.Exit(1)
 		}

@@ -58,6 +58,5 @@ globalThis.muranoLoadCloud = async () => {
   const resp = await call('deploy.run', { packages: handles, env });
   const secs = Number(process.hrtime.bigint() - start) / 1e9;
   process.stderr.write(`${secs.toFixed(3)}\n`);
-  process.stdout.write(JSON.stringify(resp.output) + '\n');
-  process.exit(0);
+  process.stdout.write(JSON.stringify(resp.output) + '\n', () => process.exit(0));
 })().catch((err) => { process.stderr.write(`${err.stack || err}\n`); process.exit(1); });
