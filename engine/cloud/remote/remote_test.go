@@ -1,6 +1,7 @@
 package remote
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -136,4 +137,27 @@ func TestServerRefuses(t *testing.T) {
 	if got := string(s.Call("reboot", []byte(`{"cloud": "cloud-1"}`))); !strings.Contains(got, `unknown method \"reboot\"`) {
 		t.Errorf("an unknown method: %s", got)
 	}
+}
+
+// FuzzServerCall sends a server any call: it answers with a result or an
+// error, and never fails itself.
+func FuzzServerCall(f *testing.F) {
+	for _, seed := range []struct{ method, params string }{
+		{"open", `{"seed": 1}`}, {"createStack", `{"cloud": "cloud-1", "name": "s", "template": {"resources": {"n": {"type": "OS::Neutron::Net"}}}}`},
+		{"listPorts", `{"cloud": "cloud-1", "filters": {"network_id": ["a"]}}`}, {"publish", `{"cloud": "cloud-1", "queue": "q", "body": [1]}`},
+	} {
+		f.Add(seed.method, []byte(seed.params))
+	}
+	f.Fuzz(func(t *testing.T, method string, params []byte) {
+		s := NewServer()
+		s.Call("open", []byte(`{}`))
+		answer := s.Call(method, params)
+		var a struct {
+			OK    *bool
+			Error *callError
+		}
+		if err := json.Unmarshal(answer, &a); err != nil || a.OK == nil || !*a.OK && a.Error == nil {
+			t.Fatalf("%s %q: the answer %s", method, params, answer)
+		}
+	})
 }
