@@ -198,6 +198,8 @@ export function packagesView(engine: Engine): PackagesView {
   }
 
   async function openPicked(picked: Promise<Picked | undefined>): Promise<void> {
+    const before = { state: ui.status.dataset.state as 'idle' | 'running' | 'done' | 'error', text: ui.status.textContent ?? '' };
+    setStatus('running', 'Reading the files…');
     let p: Picked | undefined;
     try {
       p = await picked;
@@ -205,7 +207,10 @@ export function packagesView(engine: Engine): PackagesView {
       setStatus('error', `Could not read the files: ${(err as Error).message}`);
       return;
     }
-    if (!p) return;
+    if (!p) {
+      setStatus(before.state ?? 'idle', before.text);
+      return;
+    }
     const repo = repoPanel.folder() ?? (ui.repoUrl.value.trim() || undefined);
     await open(p.label, () => openPackage(engine, p.source, repo));
   }
