@@ -248,3 +248,5 @@ func (h *cloudHost) Take(queue, id string) *value.Dict {
 	delete(h.results, id)
 	return found
 }
+
+func (h *cloudHost) Due(queue string) (float64, bool) { return h.c.Due(queue) }

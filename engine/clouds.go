@@ -22,6 +22,8 @@ type CloudOptions struct {
 	Scripts ScriptStrategy
 	// Clock is the task's virtual clock.
 	Clock cloud.Clock
+	// Durations makes the cloud's work take virtual time.
+	Durations bool
 }
 
 // CloudOpener opens the simulated cloud of a task: a new one, or one
@@ -34,7 +36,7 @@ func InProcessCloud(o CloudOptions, state []byte) (cloud.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := cloud.Options{Seed: o.Seed, Faults: o.Faults, Scripts: scripts, Clock: o.Clock}
+	opts := cloud.Options{Seed: o.Seed, Faults: o.Faults, Scripts: scripts, Clock: o.Clock, Durations: o.Durations}
 	if len(state) > 0 {
 		return cloud.Load(state, opts)
 	}
@@ -45,7 +47,7 @@ func InProcessCloud(o CloudOptions, state []byte) (cloud.Service, error) {
 // remote.Server, in the browser the cloud's WebAssembly module).
 func RemoteCloud(call remote.Call) CloudOpener {
 	return func(o CloudOptions, state []byte) (cloud.Service, error) {
-		return remote.Open(call, remote.OpenParams{Seed: o.Seed, Faults: o.Faults, Scripts: o.Scripts, State: state}, o.Clock)
+		return remote.Open(call, remote.OpenParams{Seed: o.Seed, Faults: o.Faults, Scripts: o.Scripts, State: state, Durations: o.Durations}, o.Clock)
 	}
 }
 

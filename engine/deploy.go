@@ -61,6 +61,11 @@ type DeployRequest struct {
 	// Scripts is how the agents run the scripts of plans (default: they
 	// succeed and print nothing).
 	Scripts ScriptStrategy
+	// Durations makes stacks, servers' boots and agent plans take virtual
+	// time (a stack stays in progress while its resources are made, an
+	// agent starts when its server has booted); without it everything is
+	// done at once, as in the reference harness's fake cloud.
+	Durations bool
 	// Cloud opens the simulated cloud of the task: [InProcessCloud], or
 	// [RemoteCloud] for one in another module. It must be set.
 	Cloud CloudOpener
@@ -79,6 +84,9 @@ type DeployRequest struct {
 	FixAsyncPush bool
 	// MaxSteps bounds the work of the task (0: DefaultDeploySteps).
 	MaxSteps int64
+	// Events, when set, hears of what happens as it happens (see
+	// [DeployEvent]).
+	Events func(DeployEvent)
 }
 
 // DefaultDeploySteps is the step budget of a task that sets none.
@@ -198,12 +206,17 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 	if req.State != nil {
 		cloudState = req.State.Cloud
 	}
-	c, err := req.Cloud(CloudOptions{Seed: req.Seed, Faults: faults, Scripts: req.Scripts, Clock: cloudClock}, cloudState)
+	c, err := req.Cloud(CloudOptions{Seed: req.Seed, Faults: faults, Scripts: req.Scripts, Clock: cloudClock, Durations: req.Durations}, cloudState)
 	if err != nil {
 		if req.State != nil {
 			return nil, fmt.Errorf("state: %w", err)
 		}
 		return nil, err
+	}
+	var emit func(kind string, fields map[string]any)
+	if req.Events != nil {
+		emit = func(kind string, fields map[string]any) { req.Events(DeployEvent{Kind: kind, Time: now(), Fields: fields}) }
+		c = &watchedCloud{Service: c, emit: emit}
 	}
 	model, err := taskModel(req)
 	if err != nil {
@@ -255,6 +268,9 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 			Domain: c.Catalog().User.Domain, Email: c.Catalog().User.Email},
 		Random: random,
 	}
+	if emit != nil {
+		watchHost(host, emit)
+	}
 	// The task's own StatusReporter takes an id for its publisher.
 	newID()
 
@@ -275,7 +291,12 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 		pkgs = append(pkgs, framework)
 	}
 	var notes []string
+	var logRecords func(dsl.LogRecord)
+	if emit != nil {
+		logRecords = logEvent(emit)
+	}
 	ex = dsl.NewExecutor(ctx, catalogueLoader{pkg.NewLoader(pkgs...), pkgs}, dsl.Options{
+		Log: logRecords,
 		Warn: func(msg string) {
 			notes = append(notes, msg)
 			if strings.Contains(msg, "Invalid argument **") && !req.FixAsyncPush && !slices.Contains(notes, asyncPushNote) {

@@ -2,9 +2,11 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"murano.dev/playground/engine/corelib"
@@ -153,5 +155,127 @@ func TestDeployRemoteCloud(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDeployEvents deploys the database example with a listener: the
+// events tell the same story as the output (its Heat calls, plans and
+// reports, in order), on a clock that never goes back, and listening
+// changes nothing of the output.
+func TestDeployEvents(t *testing.T) {
+	packages, _, err := FindPackages("../web/packages")
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := readDict(t, "../web/tests/fixtures/forms/database.want.json")
+	env, err := NewEnvironment([]Value{app}, EnvironmentOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := DeployRequest{Packages: packages, Env: env, Seed: 42, Cloud: InProcessCloud}
+	quiet, err := Deploy(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var events []DeployEvent
+	req.Events = func(e DeployEvent) { events = append(events, e) }
+	heard, err := Deploy(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := DeployOutputJSON(quiet.Output, -1)
+	b, _ := DeployOutputJSON(heard.Output, -1)
+	if string(a) != string(b) {
+		t.Fatal("listening to the events changed the output")
+	}
+	var out struct {
+		Heat    []struct{ Op, Stack string }
+		Agent   []struct{ Queue string }
+		Reports []struct{ Text string }
+	}
+	if err := json.Unmarshal(a, &out); err != nil {
+		t.Fatal(err)
+	}
+	var heat, plans, reports, clouds, results []DeployEvent
+	last := 0.0
+	for _, e := range events {
+		if e.Time < last {
+			t.Errorf("%s at %v after %v", e.Kind, e.Time, last)
+		}
+		last = e.Time
+		switch e.Kind {
+		case "heat":
+			heat = append(heat, e)
+		case "plan":
+			plans = append(plans, e)
+		case "report":
+			reports = append(reports, e)
+		case "cloud":
+			clouds = append(clouds, e)
+		case "result":
+			results = append(results, e)
+		}
+		if _, err := e.JSON(); err != nil {
+			t.Errorf("%s: %v", e.Kind, err)
+		}
+	}
+	if len(heat) != len(out.Heat) || len(clouds) != len(heat) || len(plans) != len(out.Agent) || len(reports) != len(out.Reports) || len(results) == 0 {
+		t.Fatalf("events: %d heat, %d cloud, %d plans, %d results, %d reports; output: %d heat, %d plans, %d reports",
+			len(heat), len(clouds), len(plans), len(results), len(reports), len(out.Heat), len(out.Agent), len(out.Reports))
+	}
+	for i, h := range heat {
+		if h.Fields["op"] != out.Heat[i].Op || h.Fields["stack"] != out.Heat[i].Stack {
+			t.Errorf("heat event %d: %v, output %v", i, h.Fields, out.Heat[i])
+		}
+	}
+	for i, r := range reports {
+		if r.Fields["text"] != out.Reports[i].Text {
+			t.Errorf("report %d: %v, output %q", i, r.Fields["text"], out.Reports[i].Text)
+		}
+	}
+	first, _ := heat[0].JSON()
+	if !strings.Contains(string(first), `"kind": "heat", "op": "create"`) {
+		t.Errorf("a heat event: %.200s", first)
+	}
+}
+
+// TestDeployDurations deploys the database example with durations: the
+// same Heat calls, plans and reports as at once, but the virtual clock
+// passes the stack's creation (49 s: net, subnet, port, server) and the
+// agent's start (60 s after the server was made) and its plan (5 s).
+func TestDeployDurations(t *testing.T) {
+	packages, _, err := FindPackages("../web/packages")
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := readDict(t, "../web/tests/fixtures/forms/database.want.json")
+	env, err := NewEnvironment([]Value{app}, EnvironmentOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spans := map[bool]float64{}
+	outputs := map[bool]map[string]any{}
+	for _, durations := range []bool{false, true} {
+		var first, last float64
+		req := DeployRequest{Packages: packages, Env: env, Seed: 42, Cloud: InProcessCloud, Durations: durations,
+			Events: func(e DeployEvent) {
+				if first == 0 {
+					first = e.Time
+				}
+				last = e.Time
+			}}
+		res, err := Deploy(context.Background(), req)
+		if err != nil || res.Failed {
+			t.Fatalf("durations %v: %v %v", durations, err, res.Output["exception"])
+		}
+		spans[durations], outputs[durations] = last-first, res.Output
+	}
+	if spans[false] != 0 || spans[true] < 60+5 {
+		t.Errorf("virtual time passed: %v at once, %v with durations", spans[false], spans[true])
+	}
+	for _, key := range []string{"heat", "reports", "agent"} {
+		if len(outputs[false][key].([]any)) != len(outputs[true][key].([]any)) {
+			t.Errorf("%s: %d at once, %d with durations", key, len(outputs[false][key].([]any)), len(outputs[true][key].([]any)))
+		}
 	}
 }

@@ -202,6 +202,8 @@ func (w *pyJSONWriter) value(v any, depth int) error {
 		w.b.WriteString(value.FormatFloat(x))
 	case value.Float:
 		w.b.WriteString(value.FormatFloat(float64(x)))
+	case json.RawMessage:
+		w.b.Write(x)
 	case json.Number:
 		w.b.WriteString(string(x))
 	case *cloud.Map:

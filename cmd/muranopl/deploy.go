@@ -16,7 +16,8 @@ const deployUsage = `usage: muranopl deploy --packages DIR [--packages DIR]... -
                        [--faults FAULTS.json] [--state IN.json] [--save-state OUT.json]
                        [--action deploy | --action OBJECT_ID.METHOD [--args JSON]]
                        [--add-app APP.json]... [--remove-app ID]... [--fix async-push]
-                       [--core-library PATH] [--scripts stub|shell|FIXTURES.json] [--indent N]
+                       [--core-library PATH] [--scripts stub|shell|FIXTURES.json] [--durations]
+                       [--indent N]
 
 Runs one engine task on an environment in the simulated cloud, as Murano's
 engine does: deploy it (the default action), run an action (a Public
@@ -25,7 +26,11 @@ CLASS.METHOD, a Public static method, outside any environment), or
 delete it ({"Objects": null} as ENV.json, with --state). The agents' scripts
 succeed and print nothing (--scripts stub), run in a small fake shell
 (shell), or print what the first matching row of a fixture table says
-(a JSON list of {"script", "body", "code", "stdout", "stderr"}). Prints the task's
+(a JSON list of {"script", "body", "code", "stdout", "stderr"}). With
+--durations the cloud's work takes virtual time (a stack stays in progress
+while its resources are made, an agent starts when its server has booted,
+a plan takes 5 s); without it everything is done at once, as in the
+reference harness's fake cloud. Prints the task's
 result, the model Murano stores, the Heat stacks and calls, the agents'
 plans and results, the deployment log and the inventory as one JSON
 document (keys sorted). --state and --save-state carry the cloud and the
@@ -57,6 +62,7 @@ func runDeploy(args []string, stdout, stderr io.Writer) int {
 	fix := flags.String("fix", "", "async-push: make HeatStack.push(async => true) work")
 	coreLibrary := flags.String("core-library", "", "the io.murano core library (zip or folder) instead of the project's own")
 	scripts := flags.String("scripts", "stub", "how the agents run scripts: stub, shell, or a fixture table (JSON file)")
+	durations := flags.Bool("durations", false, "the cloud's work takes virtual time")
 	indent := flags.Int("indent", -1, "pretty-print with this indentation")
 	if err := flags.Parse(reorder(flags, args)); err != nil {
 		if err == flag.ErrHelp {
@@ -78,7 +84,7 @@ func runDeploy(args []string, stdout, stderr io.Writer) int {
 	if *fix != "" && *fix != "async-push" {
 		return usageError("--fix takes async-push")
 	}
-	req := engine.DeployRequest{Seed: *seed, Action: *action, RemoveApps: removeApps, FixAsyncPush: *fix == "async-push", Cloud: engine.InProcessCloud}
+	req := engine.DeployRequest{Seed: *seed, Action: *action, RemoveApps: removeApps, FixAsyncPush: *fix == "async-push", Cloud: engine.InProcessCloud, Durations: *durations}
 	if *action != "deploy" && !strings.Contains(*action, ".") {
 		return usageError(`--action is "deploy", OBJECT_ID.METHOD or CLASS.METHOD`)
 	}

@@ -32,6 +32,9 @@ type Options struct {
 	// Scripts runs the scripts of agent plans (default: every script
 	// succeeds and prints nothing).
 	Scripts agent.Scripts
+	// Durations makes stacks, servers' boots and plans take virtual time
+	// (see durations.go); without it everything is done at once.
+	Durations bool
 }
 
 // Cloud is the whole simulated cloud. Its methods are not safe for
@@ -43,6 +46,8 @@ type Cloud struct {
 	clock   Clock
 	scripts agent.Scripts
 	record  Record
+	// durations: see Options.Durations.
+	durations bool
 }
 
 // state is what Save writes: everything that lasts from one run to the
@@ -89,7 +94,7 @@ type HeatCall struct {
 
 // New returns a cloud holding only its catalog.
 func New(opts Options) *Cloud {
-	c := &Cloud{catalog: opts.Catalog, clock: opts.Clock, scripts: opts.Scripts}
+	c := &Cloud{catalog: opts.Catalog, clock: opts.Clock, scripts: opts.Scripts, durations: opts.Durations}
 	if c.catalog == nil {
 		c.catalog = DefaultCatalog()
 	}

@@ -27,6 +27,10 @@ type Stack struct {
 	Updated   time.Time   `json:"updated"`
 	Resources []*Resource `json:"resources"`
 	Outputs   *Map        `json:"outputs"`
+	// ReadyAt is when a change in progress ends (seconds since 1970; 0:
+	// none), and the stack's status becomes Settled (with Durations).
+	ReadyAt float64 `json:"readyAt,omitempty"`
+	Settled string  `json:"settled,omitempty"`
 }
 
 // Resource is a resource of a stack: its physical id, the properties it
@@ -133,6 +137,7 @@ func (c *Cloud) stack(name string) (*Stack, error) {
 
 // GetStack returns the stack (by name, or "name/id").
 func (c *Cloud) GetStack(name string) (*StackInfo, error) {
+	c.settle()
 	st, err := c.stack(name)
 	if err != nil {
 		return nil, err
@@ -511,6 +516,7 @@ func (c *Cloud) order(t *Map, names []string) []string {
 // ones updated, then the outputs recomputed.
 func (c *Cloud) apply(st *Stack, t *Map, action string) {
 	resources := resourcesOf(t)
+	changed := map[string]bool{}
 	var gone []string
 	for _, r := range st.Resources {
 		spec, ok := resources.Value(r.Name).(*Map)
@@ -540,11 +546,13 @@ func (c *Cloud) apply(st *Stack, t *Map, action string) {
 		if old := st.resource(n); old != nil && err == nil {
 			if !equal(old.Props, props) {
 				c.updateResource(st, old, props)
+				changed[n] = true
 			}
 			continue
 		}
 		if err == nil {
 			err = c.createResource(st, n, rtype(spec), props)
+			changed[n] = true
 		} else {
 			err = failf("%s: resources.%s: %v", "StackValidationFailed", n, err)
 		}
@@ -570,6 +578,12 @@ func (c *Cloud) apply(st *Stack, t *Map, action string) {
 		st.Status, st.Reason = action+"_FAILED", failed
 	} else {
 		st.Status, st.Reason = action+"_COMPLETE", fmt.Sprintf("Stack %s completed successfully", action)
+	}
+	if c.durations {
+		if took := changeSeconds(t, c.order(t, resources.Keys()), changed); took > 0 {
+			st.Settled, st.Status = st.Status, action+"_IN_PROGRESS"
+			st.ReadyAt = unix(c.Now()) + took
+		}
 	}
 	ordered := []*Resource{}
 	for _, n := range c.order(t, resourceNames(st)) {

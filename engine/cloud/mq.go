@@ -14,19 +14,23 @@ import (
 type Message struct {
 	ID   string `json:"id"`
 	Body any    `json:"body"`
+	// VisibleAt is when the message can be taken (seconds since 1970; 0:
+	// at once).
+	VisibleAt float64 `json:"visibleAt,omitempty"`
 }
 
 // UnmarshalJSON reads a message keeping the order of its body's keys.
 func (m *Message) UnmarshalJSON(data []byte) error {
 	var raw struct {
-		ID   string          `json:"id"`
-		Body json.RawMessage `json:"body"`
+		ID        string          `json:"id"`
+		Body      json.RawMessage `json:"body"`
+		VisibleAt float64         `json:"visibleAt"`
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
 	body, err := decodeRaw(raw.Body)
-	m.ID, m.Body = raw.ID, body
+	m.ID, m.Body, m.VisibleAt = raw.ID, body, raw.VisibleAt
 	return err
 }
 
@@ -69,11 +73,26 @@ func (c *Cloud) Publish(queue, id string, body any) {
 // empty.
 func (c *Cloud) Consume(queue string) (msg *Message, ok bool) {
 	q := c.st.Queues[queue]
-	if len(q) == 0 {
-		return nil, false
+	now := unix(c.Now())
+	for i, m := range q {
+		if m.VisibleAt <= now {
+			c.st.Queues[queue] = append(q[:i:i], q[i+1:]...)
+			return m, true
+		}
 	}
-	c.st.Queues[queue] = q[1:]
-	return q[0], true
+	return nil, false
+}
+
+// Due returns how long until the next message of a queue can be taken,
+// when one is on its way (a plan's result while the plan runs).
+func (c *Cloud) Due(queue string) (seconds float64, ok bool) {
+	now := unix(c.Now())
+	for _, m := range c.st.Queues[queue] {
+		if wait := m.VisibleAt - now; !ok || wait < seconds {
+			seconds, ok = max(wait, 0), true
+		}
+	}
+	return seconds, ok
 }
 
 // Pending returns the number of messages waiting in a queue.
@@ -96,13 +115,14 @@ func (c *Cloud) RunAgents() int {
 				break
 			}
 			n++
-			c.handle(srv.Agent, msg)
+			c.handle(srv, msg)
 		}
 	}
 	return n
 }
 
-func (c *Cloud) handle(a *agent.Agent, msg *Message) {
+func (c *Cloud) handle(srv *Server, msg *Message) {
+	a := srv.Agent
 	call := c.agentCall(msg.ID)
 	plan, ok := plain(msg.Body).(map[string]any)
 	if !ok {
@@ -123,7 +143,12 @@ func (c *Cloud) handle(a *agent.Agent, msg *Message) {
 	source := str(res.(*Map).Value("SourceID"))
 	queue := a.Config.ResultRoutingKey
 	c.DeclareQueue(queue)
-	c.st.Queues[queue] = append(c.st.Queues[queue], &Message{ID: source, Body: res})
+	answer := &Message{ID: source, Body: res}
+	if c.durations {
+		answer.VisibleAt = max(unix(c.Now()), srv.Booted, srv.Busy) + planSeconds
+		srv.Busy = answer.VisibleAt
+	}
+	c.st.Queues[queue] = append(c.st.Queues[queue], answer)
 }
 
 func (c *Cloud) agentCall(id string) *AgentCall {

@@ -25,6 +25,10 @@ type Server struct {
 	ImplicitPorts []string     `json:"implicit_ports"`
 	Ports         []string     `json:"ports"`
 	Agent         *agent.Agent `json:"agent"`
+	// Booted is when the server's agent starts, Busy when it is done with
+	// the plans it took (seconds since 1970; with Durations).
+	Booted float64 `json:"booted,omitempty"`
+	Busy   float64 `json:"busy,omitempty"`
 }
 
 func (c *Cloud) server(id string) *Server {
@@ -75,6 +79,9 @@ func (c *Cloud) createServer(st *Stack, r *Resource) error {
 	}
 	if err := c.connectServer(srv, r.Props, true); err != nil {
 		return err
+	}
+	if c.durations {
+		srv.Booted = unix(c.Now()) + bootSeconds
 	}
 	c.st.Servers = append(c.st.Servers, srv)
 	r.Attrs = NewMap("name", name, "addresses", NewMap(), "networks", NewMap(), "first_address", "",

@@ -26,6 +26,9 @@ type Service interface {
 	DeclareQueue(name string)
 	Publish(queue, id string, body any)
 	Consume(queue string) (*Message, bool)
+	// Due tells how long until the next message of a queue can be taken,
+	// when one is on its way.
+	Due(queue string) (seconds float64, ok bool)
 	// RunAgents lets every agent handle what its queue holds and returns
 	// how many messages were handled.
 	RunAgents() int

@@ -27,6 +27,9 @@ type Queues interface {
 	// id) is id, after the agents worked through their queues; nil when
 	// none arrived.
 	Take(queue, id string) *value.Dict
+	// Due tells how long until the next message of queue arrives, when
+	// one is on its way (a plan that takes time to run).
+	Due(queue string) (seconds float64, ok bool)
 }
 
 const (
@@ -217,8 +220,19 @@ func (a *agent) send(nc *dsl.NativeCall, h *Host, planValue value.Value, wait bo
 		return nil, err
 	}
 	result := h.Queues.Take(value.Str(results), id)
+	seconds, _ := value.ToFloat(timeout)
+	for result == nil {
+		wait, due := h.Queues.Due(value.Str(results))
+		if !due || wait > seconds {
+			break
+		}
+		if err := nc.Sleep(wait); err != nil {
+			return nil, err
+		}
+		seconds -= wait
+		result = h.Queues.Take(value.Str(results), id)
+	}
 	if result == nil {
-		seconds, _ := value.ToFloat(timeout)
 		if err := nc.Sleep(seconds); err != nil {
 			return nil, err
 		}

@@ -23,6 +23,8 @@ type fakeQueues struct {
 	answer    func(plan *value.Dict) *value.Dict
 }
 
+func (q *fakeQueues) Due(string) (float64, bool) { return 0, false }
+
 func (q *fakeQueues) Declare(queue string) { q.declared = append(q.declared, queue) }
 func (q *fakeQueues) Publish(queue, id string, body *value.Dict) {
 	q.published = append(q.published, queue)

@@ -22,6 +22,20 @@ func Call(ctx context.Context, method string, params []byte) []byte {
 
 var methods = map[string]func(context.Context, []byte) []byte{}
 
+type eventsKey struct{}
+
+// WithEvents returns a context whose calls may tell of their progress:
+// a method that streams (deploy.run with "stream") hands sink each event
+// as a JSON document while it runs, before its answer.
+func WithEvents(ctx context.Context, sink func(event []byte)) context.Context {
+	return context.WithValue(ctx, eventsKey{}, sink)
+}
+
+func eventSink(ctx context.Context) func([]byte) {
+	sink, _ := ctx.Value(eventsKey{}).(func([]byte))
+	return sink
+}
+
 func failure(kind, msg string) []byte {
 	out, _ := json.Marshal(map[string]any{"ok": false, "error": map[string]any{"kind": kind, "message": msg}})
 	return out

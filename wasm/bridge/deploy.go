@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"murano.dev/playground/engine"
 )
@@ -99,6 +100,14 @@ type deployParams struct {
 	RemoveApps   []string          `json:"removeApps"`
 	FixAsyncPush bool              `json:"fixAsyncPush"`
 	MaxSteps     int64             `json:"maxSteps"`
+	// Stream asks for the task's events (engine.DeployEvent) as they
+	// happen, through the call's event sink ([WithEvents]).
+	Stream bool `json:"stream"`
+	// Durations makes the cloud's work take virtual time; Speed paces a
+	// streamed task: 0 runs it at once, N lets N virtual seconds pass in
+	// one real second (the events come as the virtual clock reaches them).
+	Durations bool    `json:"durations"`
+	Speed     float64 `json:"speed"`
 }
 
 // deployRun answers {"ok": true, "failed", "output", "state", "notes"}:
@@ -109,7 +118,7 @@ func deployRun(ctx context.Context, raw []byte) []byte {
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return failure("request", "invalid parameters: "+err.Error())
 	}
-	req := engine.DeployRequest{Seed: 42, Action: p.Action, RemoveApps: p.RemoveApps, FixAsyncPush: p.FixAsyncPush, MaxSteps: p.MaxSteps, Scripts: p.Scripts}
+	req := engine.DeployRequest{Seed: 42, Action: p.Action, RemoveApps: p.RemoveApps, FixAsyncPush: p.FixAsyncPush, MaxSteps: p.MaxSteps, Scripts: p.Scripts, Durations: p.Durations}
 	if p.Seed != nil {
 		req.Seed = *p.Seed
 	}
@@ -185,6 +194,9 @@ func deployRun(ctx context.Context, raw []byte) []byte {
 		return failure("request", "deploys cannot run here (no simulated cloud)")
 	}
 	req.Cloud = engine.RemoteCloud(call)
+	if sink := eventSink(ctx); p.Stream && sink != nil {
+		req.Events = streamEvents(ctx, sink, p.Speed)
+	}
 	res, err := engine.Deploy(ctx, req)
 	if err != nil {
 		return failure("request", err.Error())
@@ -204,6 +216,26 @@ func deployRun(ctx context.Context, raw []byte) []byte {
 	b = append(b, bytes.TrimSuffix(output, []byte("\n"))...)
 	b = state.AppendJSON(append(b, `,"state":`...))
 	return append(b, '}')
+}
+
+// streamEvents hands the events to sink, paced on the virtual clock when
+// speed is positive.
+func streamEvents(ctx context.Context, sink func([]byte), speed float64) func(engine.DeployEvent) {
+	last := -1.0
+	return func(e engine.DeployEvent) {
+		if speed > 0 && last >= 0 && e.Time > last {
+			select {
+			case <-time.After(time.Duration((e.Time - last) / speed * float64(time.Second))):
+			case <-ctx.Done():
+			}
+		}
+		last = e.Time
+		data, err := e.JSON()
+		if err != nil {
+			data, _ = json.Marshal(map[string]any{"kind": "error", "time": e.Time, "message": err.Error()})
+		}
+		sink(data)
+	}
 }
 
 func isGiven(data json.RawMessage) bool {

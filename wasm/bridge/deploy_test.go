@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"murano.dev/playground/engine"
 )
@@ -176,5 +178,53 @@ func TestDeployRunActions(t *testing.T) {
 	SetCloud(nil)
 	if a := deploy(t, map[string]any{"packages": []string{handle}, "env": env}); a.OK || !strings.Contains(a.Error.Message, "no simulated cloud") {
 		t.Errorf("without a cloud: %+v", a)
+	}
+}
+
+// A streamed deploy tells its events to the call's sink before it
+// answers; paced, it takes the real time its virtual clock says.
+func TestDeployRunStreams(t *testing.T) {
+	withCloud(t)
+	handle := openFolderHandle(t, readFolder(t, "../../web/packages/database", ""))
+	app, err := os.ReadFile("../../web/tests/fixtures/forms/database.want.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var made struct{ Env json.RawMessage }
+	json.Unmarshal(callRaw(t, "env.make", map[string]any{"apps": []json.RawMessage{app}}), &made)
+	var kinds []string
+	var times []float64
+	ctx := WithEvents(context.Background(), func(event []byte) {
+		var e struct {
+			Kind string
+			Time float64
+		}
+		if err := json.Unmarshal(event, &e); err != nil {
+			t.Errorf("event %.100s: %v", event, err)
+		}
+		kinds, times = append(kinds, e.Kind), append(times, e.Time)
+	})
+	raw, _ := json.Marshal(map[string]any{"packages": []string{handle}, "env": made.Env, "stream": true, "durations": true})
+	var a deployAnswer
+	if err := json.Unmarshal(Call(ctx, "deploy.run", raw), &a); err != nil || !a.OK || a.Failed {
+		t.Fatalf("deploy.run: %+v %v", a, err)
+	}
+	if len(kinds) < 5 || !slices.Contains(kinds, "heat") || !slices.Contains(kinds, "cloud") || !slices.Contains(kinds, "plan") || !slices.Contains(kinds, "report") {
+		t.Errorf("the events: %v", kinds)
+	}
+	span := times[len(times)-1] - times[0]
+	if span <= 0 {
+		t.Fatalf("the virtual clock did not move: %v", times)
+	}
+	kinds = nil
+	raw, _ = json.Marshal(map[string]any{"packages": []string{handle}, "env": made.Env, "stream": true, "durations": true, "speed": span * 4})
+	start := time.Now()
+	Call(ctx, "deploy.run", raw)
+	if took := time.Since(start); took < 200*time.Millisecond {
+		t.Errorf("paced at %v virtual seconds a second, a task of %v virtual seconds took %v", span*4, span, took)
+	}
+	quiet := Call(context.Background(), "deploy.run", raw)
+	if !bytes.Contains(quiet, []byte(`"ok":true`)) {
+		t.Errorf("without a sink: %.200s", quiet)
 	}
 }

@@ -271,6 +271,17 @@ func (c *Client) Consume(queue string) (*cloud.Message, bool) {
 	return msg, true
 }
 
+func (c *Client) Due(queue string) (float64, bool) {
+	var due struct {
+		Seconds float64 `json:"seconds"`
+		Due     bool    `json:"due"`
+	}
+	c.do("due", struct {
+		Queue string `json:"queue"`
+	}{queue}, &due)
+	return due.Seconds, due.Due
+}
+
 func (c *Client) RunAgents() int {
 	var n int
 	c.do("runAgents", nil, &n)

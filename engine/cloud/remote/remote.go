@@ -35,6 +35,8 @@ type OpenParams struct {
 	State json.RawMessage `json:"state"`
 	// Now is the time when the cloud opens, in microseconds since 1970.
 	Now int64 `json:"now"`
+	// Durations makes the cloud's work take virtual time.
+	Durations bool `json:"durations"`
 }
 
 // opened is the result of "open": the handle, and what a cloud says of
@@ -203,7 +205,7 @@ func (s *Server) open(params []byte) (any, error) {
 		return nil, err
 	}
 	h := &hosted{now: time.UnixMicro(p.Now).UTC()}
-	opts := cloud.Options{Seed: p.Seed, Faults: p.Faults, Scripts: scripts, Clock: func() time.Time { return h.now }}
+	opts := cloud.Options{Seed: p.Seed, Faults: p.Faults, Scripts: scripts, Clock: func() time.Time { return h.now }, Durations: p.Durations}
 	if len(p.State) > 0 && string(p.State) != "null" {
 		h.c, err = cloud.Load(p.State, opts)
 	} else {
@@ -317,6 +319,9 @@ func answer(c *cloud.Cloud, method string, p *cloud.Map) (any, error) {
 			return msg, nil
 		}
 		return nil, nil
+	case "due":
+		seconds, ok := c.Due(text("queue"))
+		return map[string]any{"seconds": seconds, "due": ok}, nil
 	case "runAgents":
 		return c.RunAgents(), nil
 	case "record":
