@@ -215,7 +215,9 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 	}
 	var emit func(kind string, fields map[string]any)
 	if req.Events != nil {
-		emit = func(kind string, fields map[string]any) { req.Events(DeployEvent{Kind: kind, Time: now(), Fields: fields}) }
+		emit = func(kind string, fields map[string]any) {
+			req.Events(DeployEvent{Kind: kind, Time: now(), Fields: fields})
+		}
 		c = &watchedCloud{Service: c, emit: emit}
 	}
 	model, err := taskModel(req)
