@@ -3,8 +3,10 @@
 // Command wasm is the WebAssembly entry point of the playground engine. It
 // exposes bridge.Call to JavaScript as
 //
-//	globalThis.muranoBridge.call(method: string, params: string): Promise<string>
+//	globalThis.muranoBridge.call(method: string, params: string, onEvent?: (event: string) => void): Promise<string>
 //
+// (onEvent hears the events of a method that streams them, before it
+// answers)
 // and then calls globalThis.muranoReady(), if defined, to say the bridge is
 // usable. Each call runs in its own goroutine and resolves its Promise with
 // the response JSON; all logic lives in package bridge. Repositories are
@@ -43,10 +45,15 @@ func main() {
 
 func call(_ js.Value, args []js.Value) any {
 	return promise(func() (string, error) {
-		if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
-			return "", fmt.Errorf("muranoBridge.call(method, params) takes two strings")
+		if len(args) < 2 || len(args) > 3 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
+			return "", fmt.Errorf("muranoBridge.call(method, params[, onEvent]) takes two strings and a function")
 		}
-		return string(bridge.Call(context.Background(), args[0].String(), []byte(args[1].String()))), nil
+		ctx := context.Background()
+		if len(args) == 3 && args[2].Type() == js.TypeFunction {
+			onEvent := args[2]
+			ctx = bridge.WithEvents(ctx, func(event []byte) { onEvent.Invoke(string(event)) })
+		}
+		return string(bridge.Call(ctx, args[0].String(), []byte(args[1].String()))), nil
 	})
 }
 

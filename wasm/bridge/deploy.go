@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"strings"
 	"sync"
 	"time"
@@ -21,6 +22,71 @@ import (
 func init() {
 	methods["env.make"] = envMake
 	methods["deploy.run"] = deployRun
+	methods["deploy.actions"] = deployActions
+}
+
+type actionsParams struct {
+	Packages    []string        `json:"packages"`
+	CoreLibrary string          `json:"coreLibrary"`
+	Model       json.RawMessage `json:"model"`
+}
+
+// deployActions answers {"ok": true, "actions": [{"object", "class",
+// "method", "title", "enabled", "args": [{"name", "contract", "default",
+// "kind"}]}]}: the actions of a stored model (a deploy's state's model).
+func deployActions(ctx context.Context, raw []byte) []byte {
+	var p actionsParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return failure("request", "invalid parameters: "+err.Error())
+	}
+	packages, _, core, fail := packagesOf(p.Packages, p.CoreLibrary)
+	if fail != nil {
+		return fail
+	}
+	model, err := engine.DecodeJSON(p.Model)
+	if err != nil {
+		return failure("request", "model: "+err.Error())
+	}
+	actions, err := engine.ActionsOf(ctx, packages, core, model)
+	if err != nil {
+		return failure("request", err.Error())
+	}
+	out := []map[string]any{}
+	for _, a := range actions {
+		args := []map[string]any{}
+		for _, arg := range a.Args {
+			args = append(args, map[string]any{"name": arg.Name, "contract": arg.Contract, "default": arg.Default, "kind": arg.Kind})
+		}
+		out = append(out, map[string]any{"object": a.Object, "class": a.Class, "method": a.Method, "title": a.Title, "enabled": a.Enabled, "args": args})
+	}
+	return respond(map[string]any{"ok": true, "actions": out})
+}
+
+// packagesOf looks up the packages (and the core library) the page
+// opened; a package that did not open is reported as skipped.
+func packagesOf(handles []string, coreHandle string) ([]*engine.Package, []engine.SkippedPackage, fs.FS, []byte) {
+	var packages []*engine.Package
+	var skipped []engine.SkippedPackage
+	for _, h := range handles {
+		w, ok := workspaces.lookup(h)
+		if !ok {
+			return nil, nil, nil, failure("request", "unknown package handle "+h)
+		}
+		if w.Package == nil {
+			skipped = append(skipped, engine.SkippedPackage{Package: w.Root, Error: w.OpenErr.Error()})
+			continue
+		}
+		packages = append(packages, w.Package)
+	}
+	var core fs.FS
+	if coreHandle != "" {
+		w, ok := workspaces.lookup(coreHandle)
+		if !ok {
+			return nil, nil, nil, failure("request", "unknown package handle "+coreHandle)
+		}
+		core = w.FS()
+	}
+	return packages, skipped, core, nil
 }
 
 type envParams struct {
@@ -125,23 +191,9 @@ func deployRun(ctx context.Context, raw []byte) []byte {
 	if req.Action != "" && req.Action != "deploy" && !strings.Contains(req.Action, ".") {
 		return failure("request", `action is "deploy", OBJECT_ID.METHOD or CLASS.METHOD`)
 	}
-	for _, h := range p.Packages {
-		w, ok := workspaces.lookup(h)
-		if !ok {
-			return failure("request", "unknown package handle "+h)
-		}
-		if w.Package == nil {
-			req.Skipped = append(req.Skipped, engine.SkippedPackage{Package: w.Root, Error: w.OpenErr.Error()})
-			continue
-		}
-		req.Packages = append(req.Packages, w.Package)
-	}
-	if p.CoreLibrary != "" {
-		w, ok := workspaces.lookup(p.CoreLibrary)
-		if !ok {
-			return failure("request", "unknown package handle "+p.CoreLibrary)
-		}
-		req.CoreLibrary = w.FS()
+	var fail []byte
+	if req.Packages, req.Skipped, req.CoreLibrary, fail = packagesOf(p.Packages, p.CoreLibrary); fail != nil {
+		return fail
 	}
 	decode := func(name string, data json.RawMessage) (engine.Value, []byte) {
 		v, err := engine.DecodeJSON(data)

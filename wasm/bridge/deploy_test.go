@@ -145,6 +145,27 @@ func TestDeployRunActions(t *testing.T) {
 	if !first.OK || first.Failed {
 		t.Fatalf("deploy: %+v", first)
 	}
+	var state struct{ Model json.RawMessage }
+	json.Unmarshal(first.State, &state)
+	var listed struct {
+		OK      bool
+		Actions []struct {
+			Object, Method string
+			Args           []struct{ Name, Contract, Kind string }
+		}
+	}
+	if err := json.Unmarshal(callRaw(t, "deploy.actions", map[string]any{"packages": []string{handle}, "model": state.Model}), &listed); err != nil || !listed.OK {
+		t.Fatalf("deploy.actions: %v %+v", err, listed)
+	}
+	found := false
+	for _, a := range listed.Actions {
+		if a.Object == "app-1" && a.Method == "greet" {
+			found = len(a.Args) == 1 && a.Args[0].Name == "who" && a.Args[0].Contract == "$.string().notNull()" && a.Args[0].Kind == "string"
+		}
+	}
+	if !found {
+		t.Errorf("the actions: %+v", listed.Actions)
+	}
 	hello := deploy(t, map[string]any{"packages": []string{handle}, "state": first.State, "action": "app-1.greet", "args": map[string]any{"who": "Ann"}})
 	var out struct {
 		OK        bool

@@ -32,6 +32,8 @@ export class StoppedError extends Error {
 interface Pending {
   resolve(value: unknown): void;
   reject(err: Error): void;
+  /** Hears the events of a call that streams them. */
+  onEvent?: (event: unknown) => void;
   /** When the call was handed to the worker. */
   sentAt?: number;
 }
@@ -79,11 +81,14 @@ export class Engine {
     return this.ready;
   }
 
-  /** Sends one request; resolves with the parsed JSON response. */
-  async call(method: string, params: unknown): Promise<unknown> {
+  /**
+   * Sends one request; resolves with the parsed JSON response. onEvent,
+   * when given, hears the events the method streams before it answers.
+   */
+  async call(method: string, params: unknown, onEvent?: (event: unknown) => void): Promise<unknown> {
     const id = this.nextId++;
     const response = new Promise<unknown>((resolve, reject) =>
-      this.pending.set(id, { resolve, reject }),
+      this.pending.set(id, { resolve, reject, onEvent }),
     );
     this.onBusy(true);
     try {
@@ -94,7 +99,7 @@ export class Engine {
     const p = this.pending.get(id);
     if (p) {
       p.sentAt = performance.now();
-      this.worker!.postMessage({ type: 'call', id, method, params: JSON.stringify(params) } satisfies ToWorker);
+      this.worker!.postMessage({ type: 'call', id, method, params: JSON.stringify(params), stream: onEvent !== undefined } satisfies ToWorker);
     }
     return response;
   }
@@ -136,6 +141,9 @@ export class Engine {
             break;
           case 'result':
             this.settle(message.id, (p) => p.resolve(JSON.parse(message.response)));
+            break;
+          case 'event':
+            this.pending.get(message.id)?.onEvent?.(JSON.parse(message.event));
             break;
           case 'error':
             this.settle(message.id, (p) => p.reject(new Error(message.message)));

@@ -19,7 +19,7 @@ interface WorkerScope {
   muranoReady?: () => void;
   /** Read by the engine (wasm/main.go): where its lazily fetched files are. */
   muranoAssets?: { runeNames: string };
-  muranoBridge?: { call(method: string, params: string): Promise<string> };
+  muranoBridge?: { call(method: string, params: string, onEvent?: (event: string) => void): Promise<string> };
   /** Called by the engine before its first call of the cloud. */
   muranoLoadCloud?: () => Promise<void>;
   muranoCloudReady?: () => void;
@@ -34,7 +34,7 @@ scope.onmessage = (event) => {
     scope.muranoLoadCloud = cloudLoader(message.cloud);
     void start(message.module, message.wasmExec);
   } else {
-    void call(message.id, message.method, message.params);
+    void call(message.id, message.method, message.params, message.stream ?? false);
   }
 };
 
@@ -75,9 +75,10 @@ function cloudLoader(url: string): () => Promise<void> {
   };
 }
 
-async function call(id: number, method: string, params: string): Promise<void> {
+async function call(id: number, method: string, params: string, stream: boolean): Promise<void> {
   try {
-    const response = await scope.muranoBridge!.call(method, params);
+    const onEvent = stream ? (event: string) => scope.postMessage({ type: 'event', id, event }) : undefined;
+    const response = await scope.muranoBridge!.call(method, params, onEvent);
     scope.postMessage({ type: 'result', id, response });
   } catch (err) {
     scope.postMessage({ type: 'error', id, message: errorText(err) });
