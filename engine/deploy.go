@@ -113,6 +113,9 @@ type DeployResult struct {
 	Output map[string]any
 	// save makes the state the task left.
 	save func() (*DeployState, error)
+	// Exception is the exception that ended the task, with its MuranoPL
+	// stack trace (nil when it raised nothing); the output names it only.
+	Exception *RunError
 	// Notes are the engine's own messages about the task (muted
 	// exceptions, murano bugs that bit), for the console or stderr; the
 	// output does not hold them, as the reference's does not.
@@ -326,7 +329,7 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 	if failed, ok := c.(interface{ Err() error }); ok && failed.Err() != nil {
 		return nil, failed.Err()
 	}
-	res := &DeployResult{Failed: t.exc != nil, Notes: notes}
+	res := &DeployResult{Failed: t.exc != nil, Exception: t.exc, Notes: notes}
 	final := t.model
 	rec := c.Record()
 	res.Output = map[string]any{

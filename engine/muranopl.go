@@ -110,9 +110,12 @@ type RunError struct {
 // StackFrame is one frame of a MuranoPL stack trace.
 type StackFrame struct {
 	Class, Method string
-	File          string
-	Line, Col     int
-	Instruction   string
+	// Package is the full name of the package that defines Class, whose
+	// File (relative to the package) the frame is in.
+	Package     string
+	File        string
+	Line, Col   int
+	Instruction string
 }
 
 // LogRecord is one record of a MuranoPL logger.
@@ -335,7 +338,7 @@ func runError(err error) *RunError {
 			re.Message = msg
 		}
 		for _, f := range me.Stack {
-			re.Stack = append(re.Stack, StackFrame{Class: f.Type, Method: f.Method, File: f.File, Line: f.Line, Col: f.Col, Instruction: f.Instruction})
+			re.Stack = append(re.Stack, StackFrame{Class: f.Type, Method: f.Method, Package: f.Package, File: f.File, Line: f.Line, Col: f.Col, Instruction: f.Instruction})
 		}
 		re.Where = loadErrors(me.Original)
 		if me.Cause != nil {

@@ -56,6 +56,8 @@ type Frame struct {
 	Line, Col   int
 	Method      string
 	Type        string
+	// Package is the full name of the package that defines Type.
+	Package string
 }
 
 // Exception is a MuranoPL exception: one thrown by Throw, or a Python

@@ -153,6 +153,9 @@ func (f *frame) frameRecord() Frame {
 	}
 	if f.method != nil {
 		r.Method, r.Type = f.method.Name, f.method.Class.Name
+		if p := f.method.Class.Package; p != nil {
+			r.Package = p.Name
+		}
 	} else {
 		r.Method = "None"
 	}

@@ -261,7 +261,7 @@ func deployRun(ctx context.Context, raw []byte) []byte {
 	if err != nil {
 		return failure("engine", err.Error())
 	}
-	head, _ := json.Marshal(map[string]any{"ok": true, "failed": res.Failed, "notes": orEmpty(res.Notes)})
+	head, _ := json.Marshal(map[string]any{"ok": true, "failed": res.Failed, "notes": orEmpty(res.Notes), "exception": exceptionOf(res.Exception)})
 	// The output and the state are large documents the engine wrote
 	// itself: they are put in place, not checked again.
 	b := append(head[:len(head)-1], `,"output":`...)
@@ -288,6 +288,22 @@ func streamEvents(ctx context.Context, sink func([]byte), speed float64) func(en
 		}
 		sink(data)
 	}
+}
+
+// exceptionOf describes the exception that ended a task, with its
+// MuranoPL stack trace (frames outermost first), for the page to show
+// and link to the package files.
+func exceptionOf(e *engine.RunError) any {
+	if e == nil {
+		return nil
+	}
+	stack := []map[string]any{}
+	for _, f := range e.Stack {
+		stack = append(stack, map[string]any{"class": f.Class, "method": f.Method, "package": f.Package, "file": f.File,
+			"line": f.Line, "col": f.Col, "instruction": f.Instruction})
+	}
+	return map[string]any{"type": e.Type, "message": e.Message, "names": orEmpty(e.Names), "stack": stack,
+		"where": orEmpty(e.Where), "cause": exceptionOf(e.Cause)}
 }
 
 func isGiven(data json.RawMessage) bool {

@@ -37,6 +37,14 @@ type deployAnswer struct {
 	State  json.RawMessage `json:"state"`
 	Notes  []string        `json:"notes"`
 	Error  *struct{ Kind, Message string }
+	// Exception is the task's exception with its MuranoPL stack.
+	Exception *struct {
+		Type, Message string
+		Stack         []struct {
+			Class, Method, Package, File string
+			Line, Col                    int
+		}
+	}
 }
 
 func deploy(t *testing.T, params map[string]any) deployAnswer {
@@ -128,6 +136,14 @@ Methods:
           Contract: $.string().notNull()
     Body:
       - Return: format('Hello, {0}!', $who)
+  fail:
+    Scope: Public
+    Body:
+      - $.helper()
+  helper:
+    Body:
+      - Throw: Oops
+        Message: no greeting today
 `
 
 // An action runs on the deployed environment's saved state; its
@@ -178,6 +194,15 @@ func TestDeployRunActions(t *testing.T) {
 	bad := deploy(t, map[string]any{"packages": []string{handle}, "state": first.State, "action": "app-1.greet", "args": map[string]any{"who": nil}})
 	if err := json.Unmarshal(bad.Output, &out); err != nil || !bad.OK || !bad.Failed || out.OK || out.Exception == nil || !strings.Contains(out.Exception.Type, "ContractViolationException") {
 		t.Errorf("an action breaking a contract: %+v %s", bad, bad.Output)
+	}
+
+	oops := deploy(t, map[string]any{"packages": []string{handle}, "state": first.State, "action": "app-1.fail"})
+	if !oops.Failed || oops.Exception == nil || oops.Exception.Message != "no greeting today" || len(oops.Exception.Stack) < 2 {
+		t.Fatalf("a throwing action: %+v", oops.Exception)
+	}
+	inner := oops.Exception.Stack[len(oops.Exception.Stack)-1]
+	if inner.Method != "helper" || inner.Package != "com.example.greet" || inner.File != "Classes/Greeter.yaml" || inner.Line != 23 || inner.Col != 9 {
+		t.Errorf("the innermost frame: %+v", inner)
 	}
 
 	for _, tt := range []struct {

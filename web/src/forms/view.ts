@@ -6,7 +6,7 @@
 
 import { resultViewer } from '../editors';
 import type { Engine } from '../engine';
-import { closePackage, type OpenedPackage, type Problem } from '../api/packages';
+import { closePackage, exportPackage, type OpenedPackage, type Problem } from '../api/packages';
 import { importFrom } from '../api/repo';
 import { problemList } from '../packages/overview';
 import { el } from '../dom';
@@ -21,6 +21,17 @@ const builtinRepo = () => new URL('repo/', location.href).href;
 /** Closes a package the wizard opened; nothing waits for the answer. */
 function release(engine: Engine, handle: string): void {
   void closePackage(engine, handle).catch(() => {});
+}
+
+/** Keeps the package an application came from with the environment, so that a deploy can open it again. */
+async function keepPackage(engine: Engine, handle: string, fullName: string | undefined): Promise<void> {
+  if (!fullName) return;
+  try {
+    const exported = await exportPackage(engine, handle);
+    if (exported.ok) environment.addPackage(fullName, exported.zip);
+  } catch {
+    // A stopped engine: the Deploy view imports the package from the site's repository instead.
+  }
 }
 
 function appLabel(app: AppModel): string {
@@ -132,6 +143,7 @@ registerSubView({
         onCreated(app) {
           stop();
           environment.add(app);
+          void keepPackage(ctx.engine, handle, pkg?.package?.fullName);
           json = JSON.stringify(app, null, 2);
           viewer.show(json);
           result.querySelector('.forms-result-note')!.textContent = `${appLabel(app)} (${app['?'].type}) joined the environment. This is what the dashboard would send to Murano.`;
@@ -211,7 +223,7 @@ registerSubView({
             idPrefix: 'n',
             onCreated(app) {
               environment.add(app);
-              resolve(app);
+              void keepPackage(context.engine, nestedHandle, response.package?.fullName).finally(() => resolve(app));
             },
             onProblems(problems, heading) {
               body.replaceChildren(el('div', 'callout callout-error', el('p', 'error-title', heading), problemList(problems, context, 'UI errors')));
