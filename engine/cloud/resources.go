@@ -238,7 +238,17 @@ func (c *Cloud) createSubnet(st *Stack, r *Resource) error {
 func (c *Cloud) createRouterInterface(st *Stack, r *Resource) error {
 	router := ref(r.Props, "router", "router_id")
 	if byID(c.st.Routers, router) == nil {
-		return failf("NotFound: resources.%s: Router %s could not be found", r.Name, router)
+		// Heat finds a router by name too.
+		var named []*Map
+		for _, rt := range c.st.Routers {
+			if str(rt.Value("name")) == router {
+				named = append(named, rt)
+			}
+		}
+		if len(named) != 1 {
+			return failf("NotFound: resources.%s: Router %s could not be found", r.Name, router)
+		}
+		router = str(named[0].Value("id"))
 	}
 	subnetRef := ref(r.Props, "subnet", "subnet_id")
 	sn := c.subnet(subnetRef)
