@@ -15,6 +15,7 @@ import (
 	"strconv"
 
 	"murano.dev/playground/engine/corelib"
+	"murano.dev/playground/engine/corelib/apps"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/lint"
 	"murano.dev/playground/engine/pkg"
@@ -137,6 +138,11 @@ func DirFS(dir string) (fs.FS, error) { return pkg.DirFS(dir) }
 // OwnCoreLibrary is the project's own io.murano core library
 // (engine/corelib), which runs and deploys use unless given another.
 func OwnCoreLibrary() fs.FS { return corelib.FS() }
+
+// OwnApplicationsLibrary is the project's own io.murano.applications
+// (engine/corelib/apps), which deploys use unless a package of that name
+// is given.
+func OwnApplicationsLibrary() fs.FS { return apps.FS() }
 
 // LocateCoreLibrary finds the io.murano core library and returns its
 // files and where they are (see the command line's documentation).

@@ -316,3 +316,35 @@ func orEmpty(s []string) []string {
 	}
 	return s
 }
+
+func init() {
+	methods["corelib.open"] = corelibOpen
+}
+
+// corelibOpen opens the project's own core libraries (io.murano and
+// io.murano.applications) as packages the page can read the files of
+// (where a stack trace leads): {"ok": true, "handles": {name: handle}}.
+func corelibOpen(context.Context, []byte) []byte {
+	handles := map[string]string{}
+	for name, fsys := range map[string]fs.FS{"io.murano": engine.OwnCoreLibrary(), "io.murano.applications": engine.OwnApplicationsLibrary()} {
+		files := map[string][]byte{}
+		err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := fs.ReadFile(fsys, path)
+			files[path] = data
+			return err
+		})
+		if err != nil {
+			return failure("engine", err.Error())
+		}
+		w, err := openFilesWorkspace(files)
+		if err != nil {
+			return failure("engine", err.Error())
+		}
+		w.Handle = workspaces.keep(w)
+		handles[name] = w.Handle
+	}
+	return respond(map[string]any{"ok": true, "handles": handles})
+}

@@ -274,3 +274,23 @@ func TestDeployRunStreams(t *testing.T) {
 		t.Errorf("without a sink: %.200s", quiet)
 	}
 }
+
+// The project's core libraries open as packages whose files the page
+// reads where a stack trace leads.
+func TestCorelibOpen(t *testing.T) {
+	var r struct {
+		OK      bool
+		Handles map[string]string
+	}
+	if err := json.Unmarshal(callRaw(t, "corelib.open", map[string]any{}), &r); err != nil || !r.OK || len(r.Handles) != 2 {
+		t.Fatalf("corelib.open: %+v %v", r, err)
+	}
+	var f struct {
+		OK   bool
+		Text string
+	}
+	json.Unmarshal(callRaw(t, "package.file", map[string]any{"handle": r.Handles["io.murano"], "path": "Classes/Environment.yaml"}), &f)
+	if !f.OK || !strings.Contains(f.Text, "Name: Environment") {
+		t.Errorf("Classes/Environment.yaml of io.murano: %+v", f)
+	}
+}

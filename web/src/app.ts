@@ -1,22 +1,23 @@
 // The page: the engine, which this module owns and shows in the top bar
-// (download progress, start, failure with Retry, version), and two views
+// (download progress, start, failure with Retry, version), and three views
 // on it chosen by the tabs of the top bar and the URL hash — #yaql, the
-// YAQL console (console.ts), and #packages[/<full name>[/<tab>]], the
-// Packages view (packages/). Without a hash the page opens the example web
-// server on its Forms tab. The views work while the engine loads; their
-// calls wait for it.
+// YAQL console (console.ts), #packages[/<full name>[/<tab>]], the
+// Packages view (packages/), and #deploy, the Deploy view (deploy/).
+// Without a hash the page opens the example web server on its Forms tab.
+// The views work while the engine loads; their calls wait for it.
 
 import './style.css';
 import { engineVersion } from './api/yaql';
 import { consoleView } from './console';
 import { byId } from './dom';
 import { type Assets, Engine, type EngineState } from './engine';
+import { type DeployView, deployView } from './deploy/view';
 import { type PackagesView, packagesView } from './packages/view';
 
-type ViewId = 'yaql' | 'packages';
+type ViewId = 'yaql' | 'packages' | 'deploy';
 
-const titles: Record<ViewId, string> = { yaql: 'YAQL console', packages: 'Packages' };
-const ids: ViewId[] = ['yaql', 'packages'];
+const titles: Record<ViewId, string> = { yaql: 'YAQL console', packages: 'Packages', deploy: 'Deploy' };
+const ids: ViewId[] = ['yaql', 'packages', 'deploy'];
 
 /** What the page shows without a hash: a built-in example and the tab it opens on. */
 const defaultExample = 'org.playground.examples.WebServer';
@@ -25,6 +26,7 @@ const defaultTab = 'forms';
 const engine = new Engine(JSON.parse(byId('assets').textContent!) as Assets);
 
 let packages: PackagesView | undefined;
+let deploy: DeployView | undefined;
 
 function tab(id: ViewId): HTMLAnchorElement {
   return document.getElementById(`tab-${id}`) as HTMLAnchorElement;
@@ -32,7 +34,7 @@ function tab(id: ViewId): HTMLAnchorElement {
 
 function route(): void {
   const [head, ...rest] = location.hash.replace(/^#/, '').split('/');
-  const current: ViewId = head === 'packages' || head === '' ? 'packages' : 'yaql';
+  const current: ViewId = head === 'packages' || head === '' ? 'packages' : head === 'deploy' ? 'deploy' : 'yaql';
   for (const id of ids) {
     const on = id === current;
     tab(id).setAttribute('aria-selected', String(on));
@@ -41,6 +43,10 @@ function route(): void {
   }
   document.body.dataset.view = current;
   document.title = `${titles[current]} · Murano playground`;
+  if (current === 'deploy') {
+    deploy ??= deployView(engine, document.getElementById('view-deploy')!);
+    deploy.show();
+  }
   if (current === 'packages') {
     packages ??= packagesView(engine);
     if (head === '') packages.route(defaultExample, defaultTab);

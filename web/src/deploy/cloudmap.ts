@@ -1,6 +1,6 @@
 // The simulated cloud as a picture (SVG): the networks as vertical bars
-// (the external one first, then those the environment uses), the router
-// linked to the networks it has interfaces on, and one row per server,
+// (the external one first, then those the servers are on), the router
+// linked to the shown networks it has interfaces on, and one row per server,
 // linked to the network of each of its ports, with its fixed and floating
 // addresses, its volumes and security groups. Rows stack downwards, so a
 // large environment scrolls instead of shrinking. Every element carries
@@ -55,7 +55,7 @@ export function drawCloud(state: CloudState, selected: Selected | undefined, onS
   const groups = securityGroups(state);
 
   const used = new Set<string>();
-  for (const p of ports) used.add(str(p['network_id']));
+  for (const p of ports) if (str(p['device_owner']).startsWith('compute:') || servers.some((s) => s.id === str(p['device_id']) || s.ports?.includes(str(p['id'])))) used.add(str(p['network_id']));
   for (const r of routers) {
     const gw = r['external_gateway_info'] as Obj | undefined;
     if (gw) used.add(str(gw['network_id']));
@@ -64,7 +64,7 @@ export function drawCloud(state: CloudState, selected: Selected | undefined, onS
   shown.sort((a, b) => Number(b['router:external'] === true) - Number(a['router:external'] === true));
   const others = networks.length - shown.length;
 
-  const barGap = 120;
+  const barGap = 96;
   const left = 24;
   const barX = new Map<string, number>();
   shown.forEach((n, i) => barX.set(str(n['id']), left + 40 + i * barGap));
@@ -102,8 +102,9 @@ export function drawCloud(state: CloudState, selected: Selected | undefined, onS
     const g = node('g', { class: external ? 'net net-external' : 'net' });
     g.append(node('rect', { x: x - 5, y: 28, width: 10, height: height - 48, rx: 5 }));
     const cidrs = subnets.filter((s) => str(s['network_id']) === id).map((s) => str(s['cidr']) || '(no CIDR)');
-    g.append(node('text', { x: x - 5, y: 14, class: 'net-name' }, str(n['name']) || id));
-    g.append(node('text', { x: x - 5, y: 25, class: 'net-cidr' }, cidrs.join(', ')));
+    const label = (t: string) => (t.length > 14 ? t.slice(0, 13) + '…' : t);
+    g.append(node('text', { x: x - 5, y: 14, class: 'net-name' }, label(str(n['name']) || id)));
+    g.append(node('text', { x: x - 5, y: 25, class: 'net-cidr' }, label(cidrs.join(', '))));
     pick(g, { kind: 'network', id }, `network ${str(n['name']) || id} ${cidrs.join(', ')}`);
     svg.append(g);
   }

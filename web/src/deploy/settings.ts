@@ -76,8 +76,11 @@ export function settingsForm(initial: Settings, onChange: (s: Settings) => void)
   form.setAttribute('aria-label', 'Deploy settings');
   form.addEventListener('submit', (e) => e.preventDefault());
 
-  const input = (label: string, attrs: Partial<HTMLInputElement>, get: () => string, put: (v: string) => void) => {
-    const i = Object.assign(el('input'), attrs);
+  const input = (label: string, type: string, id: string, get: () => string, put: (v: string) => void) => {
+    const i = el('input');
+    i.type = type;
+    i.id = id;
+    i.spellcheck = false;
     i.value = get();
     i.addEventListener('input', () => {
       put(i.value);
@@ -87,8 +90,8 @@ export function settingsForm(initial: Settings, onChange: (s: Settings) => void)
   };
 
   const render = () => {
-    const name = input('Name', { type: 'text', id: 'deploy-name', spellcheck: false }, () => s.name, (v) => (s.name = v));
-    const seed = input('Seed', { type: 'number', id: 'deploy-seed' }, () => String(s.seed), (v) => (s.seed = Number(v) || 0));
+    const name = input('Name', 'text', 'deploy-name', () => s.name, (v) => (s.name = v));
+    const seed = input('Seed', 'number', 'deploy-seed', () => String(s.seed), (v) => (s.seed = Number(v) || 0));
 
     const core = el('div', 'field deploy-core');
     const coreLabel = el('span', 'deploy-core-name', s.core ? `${s.core.name} (real io.murano)` : 'the project’s own');

@@ -1,12 +1,12 @@
 #!/bin/sh
-# configureSite.sh DOMAIN PORT HTTPS(on|off) ADMIN_EMAIL "DATABASE_URL"
+# configureSite.sh DOMAIN PORT HTTPS(on|off) ADMIN_EMAIL "DATABASE_URL" "INDEX_PAGE"
 set -e
-domain=$1 port=$2 https=$3 email=$4 database=$5
+domain=$1 port=$2 https=$3 email=$4 database=$5 index=$6
 
 apt-get install -y nginx
 mkdir -p "/var/www/$domain"
-if [ -f /tmp/index.html ]; then
-  mv /tmp/index.html "/var/www/$domain/index.html"
+if [ -n "$index" ]; then
+  printf '%s\n' "$index" > "/var/www/$domain/index.html"
 else
   printf '<h1>%s</h1>\n<p>Contact: %s</p>\n' "$domain" "$email" > "/var/www/$domain/index.html"
 fi
