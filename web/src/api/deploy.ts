@@ -107,6 +107,9 @@ export interface DeployRequest {
   scripts?: ScriptStrategy;
   action?: string;
   args?: Record<string, unknown>;
+  /** Applications added to, and ids removed from, the stored environment (a redeploy, as the dashboard edits it). */
+  addApps?: AppModel[];
+  removeApps?: string[];
   durations?: boolean;
   speed?: number;
 }

@@ -94,6 +94,22 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
+/** The packages the objects of a stored model come from ("Class/version@package" types). */
+function modelPackages(model: unknown): string[] {
+  const out = new Set<string>();
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const t = ((v as Record<string, unknown>)['?'] as { type?: string } | undefined)?.type;
+      const at = t?.indexOf('@') ?? -1;
+      if (t && at > 0) out.add(t.slice(at + 1));
+      Object.values(v as Record<string, unknown>).forEach(walk);
+    }
+  };
+  walk(model);
+  return [...out];
+}
+
 /** The names of the objects of application models (nested ones too), by id. */
 function namesOf(apps: unknown[]): Map<string, string> {
   const out = new Map<string, string>();
@@ -256,9 +272,11 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
     if (frame) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
-      if (dirty.has('log') && tab === 'log') renderLog(false);
+      // The log follows even when hidden (it only grows); the other panes
+      // are drawn when shown.
+      if (dirty.has('log')) renderLog(false);
       if (dirty.has(tab) && tab !== 'log') renderTab(tab);
-      dirty = new Set([...dirty].filter((t) => t !== tab));
+      dirty = new Set([...dirty].filter((t) => t !== tab && t !== 'log'));
       renderStatus();
     });
   }
@@ -274,9 +292,11 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
   }
 
   let logShown = 0;
+  let logRun: Run | undefined;
   function renderLog(all: boolean): void {
     const lines = run?.log ?? [];
-    if (all || logGroup.checked || lines.length < logShown) {
+    if (all || logGroup.checked || logRun !== run || lines.length < logShown) {
+      logRun = run;
       logList.replaceChildren();
       logShown = 0;
       const objects = [...new Set(lines.map((l) => l.object).filter(Boolean))];
@@ -508,11 +528,25 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
     } else {
       parts.push(el('div', 'callout callout-error', el('h3', undefined, 'The task could not run'), el('p', undefined, end.message ?? '')));
     }
-    for (const n of end.notes ?? []) parts.push(el('p', 'small muted', `Note: ${n}`));
+    for (const n of end.notes ?? []) parts.push(el('p', 'small muted deploy-note', `Note: ${n}`));
+    if (end.output) {
+      const save = button('Download the output', 'button', 'The JSON document muranopl deploy prints for this task');
+      save.id = 'deploy-download-output';
+      save.addEventListener('click', () => download(`${saved.settings.name || 'environment'}.${run!.action}.json`, JSON.stringify(end.output, null, 1) + '\n'));
+      parts.push(el('div', 'tools', save));
+    }
     p.replaceChildren(...parts);
   }
 
+  /** A message the status shows until the next task (an imported state). */
+  let notice: { state: string; text: string } | undefined;
+
   function renderStatus(): void {
+    if (notice && !running) {
+      status.dataset.state = notice.state;
+      status.textContent = notice.text;
+      return;
+    }
     if (running) {
       status.dataset.state = 'running';
       status.textContent = `${run?.action === 'deploy' ? 'Deploying' : `Running ${run?.action}`}… ${run?.log.length ?? 0} events${run?.last !== undefined ? `, ${clock(run.last, run.first)}` : ''}`;
@@ -533,6 +567,8 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
     const apps = environment.list();
     const stored = storedApps(saved.state);
     names = namesOf([...apps, ...stored.values()]);
+    const envHeader = (saved.state?.model?.Objects as { '?'?: { id?: string } } | null | undefined)?.['?'];
+    if (envHeader?.id) names.set(envHeader.id, saved.settings.name || 'environment');
     // What the last deploy sent, else (an imported state) what the cloud holds.
     const before = new Map<string, Record<string, unknown>>(
       saved.deployed ? saved.deployed.map((a) => [a['?'].id, a as Record<string, unknown>]) : stored,
@@ -636,6 +672,7 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
   async function task(action: string, extra: { action?: string; args?: Record<string, unknown>; env?: unknown }): Promise<void> {
     if (running) return;
     const s = saved.settings;
+    notice = undefined;
     run = newRun(action);
     running = true;
     selected = undefined;
@@ -659,7 +696,24 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
         throw err;
       }
       const core = await packages.core(s.core?.zip);
-      const env = extra.env ?? (extra.action ? undefined : await makeEnvironment(engine, environment.list() as AppModel[], s.name, s.seed));
+      // A first deploy sends the environment the forms made; a redeploy
+      // edits the stored one, as Murano's API does: the applications
+      // removed, added and changed (removed, then added again).
+      let env = extra.env;
+      let addApps: AppModel[] | undefined;
+      let removeApps: string[] | undefined;
+      if (!extra.action && !extra.env) {
+        if (!saved.state?.model?.Objects) env = await makeEnvironment(engine, environment.list() as AppModel[], s.name, s.seed);
+        else {
+          const stored = storedApps(saved.state);
+          const before = new Map((saved.deployed ?? []).map((a) => [a['?'].id, a]));
+          const now = environment.list();
+          const ids = new Set(now.map((a) => a['?'].id));
+          const changedApps = now.filter((a) => !stored.has(a['?'].id) || (before.has(a['?'].id) && canonical(before.get(a['?'].id)) !== canonical(a)));
+          removeApps = [...stored.keys()].filter((id) => !ids.has(id) || changedApps.some((a) => a['?'].id === id));
+          addApps = changedApps;
+        }
+      }
       const onEvent = (e: DeployEvent) => {
         if (run !== thisRun) return;
         addEvent(thisRun, e);
@@ -667,7 +721,7 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
       };
       answer = await runDeploy(engine, {
         packages: handles, coreLibrary: core, env, state: saved.state, seed: s.seed, faults: activeFaults(s), scripts,
-        action: extra.action, args: extra.args, durations: s.speed > 0, speed: s.speed,
+        action: extra.action, args: extra.args, addApps, removeApps, durations: s.speed > 0, speed: s.speed,
       }, onEvent);
       if (!answer.ok && /unknown package handle/.test(answer.error.message)) {
         packages.reset();
@@ -738,6 +792,7 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
       if (typeof state.format !== 'string' || !state.format.startsWith('murano-playground-deploy/')) throw new Error(`not a deploy state (format ${String(state.format)})`);
       saved.state = state;
       saved.deployed = undefined;
+      saved.extraPackages = [...new Set([...saved.extraPackages, ...modelPackages(state.model?.Objects)])];
       run = undefined;
       const objects = state.model?.Objects as Record<string, unknown> | null;
       const apps = (objects?.['applications'] as AppModel[] | undefined) ?? [];
@@ -745,12 +800,12 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
       persist();
       renderEnvironment();
       changed('log', 'timeline', 'cloud', 'heat', 'agents', 'result');
-      status.dataset.state = 'done';
-      status.textContent = `Imported the state of ${file.name}`;
+      notice = { state: 'done', text: `Imported the state of ${file.name}` };
+      void packages.open(saved.extraPackages).then(async (handles) => refreshActions(handles, await packages.core(saved.settings.core?.zip))).catch(() => {});
     } catch (err) {
-      status.dataset.state = 'error';
-      status.textContent = `Could not import ${file.name}: ${(err as Error).message}`;
+      notice = { state: 'error', text: `Could not import ${file.name}: ${(err as Error).message}` };
     }
+    schedule();
   });
   environment.onChange(renderEnvironment);
 
