@@ -167,7 +167,10 @@ type deployParams struct {
 	FixAsyncPush bool              `json:"fixAsyncPush"`
 	MaxSteps     int64             `json:"maxSteps"`
 	// Stream asks for the task's events (engine.DeployEvent) as they
-	// happen, through the call's event sink ([WithEvents]).
+	// happen, through the call's event sink ([WithEvents]). The output
+	// of a streamed task then leaves out the templates of its Heat calls
+	// (null): the "heat" events carried them, and they are most of a
+	// large environment's output.
 	Stream bool `json:"stream"`
 	// Durations makes the cloud's work take virtual time; Speed paces a
 	// streamed task: 0 runs it at once, N lets N virtual seconds pass in
@@ -252,6 +255,15 @@ func deployRun(ctx context.Context, raw []byte) []byte {
 	res, err := engine.Deploy(ctx, req)
 	if err != nil {
 		return failure("request", err.Error())
+	}
+	if req.Events != nil {
+		if calls, ok := res.Output["heat"].([]any); ok {
+			for _, c := range calls {
+				if m, ok := c.(map[string]any); ok {
+					m["template"] = nil
+				}
+			}
+		}
 	}
 	output, err := engine.DeployOutputJSON(res.Output, -1)
 	if err != nil {

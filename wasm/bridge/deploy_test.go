@@ -255,6 +255,10 @@ func TestDeployRunStreams(t *testing.T) {
 	if err := json.Unmarshal(Call(ctx, "deploy.run", raw), &a); err != nil || !a.OK || a.Failed {
 		t.Fatalf("deploy.run: %+v %v", a, err)
 	}
+	// The templates are the heat events': only the stack's own stays.
+	if !bytes.Contains(a.Output, []byte(`"template": null`)) || bytes.Count(a.Output, []byte(`"heat_template_version"`)) != 1 {
+		t.Errorf("a streamed output keeps its Heat calls' templates: %.300s", a.Output)
+	}
 	if len(kinds) < 5 || !slices.Contains(kinds, "heat") || !slices.Contains(kinds, "cloud") || !slices.Contains(kinds, "plan") || !slices.Contains(kinds, "report") {
 		t.Errorf("the events: %v", kinds)
 	}

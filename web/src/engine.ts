@@ -142,9 +142,11 @@ export class Engine {
           case 'result':
             this.settle(message.id, (p) => p.resolve(JSON.parse(message.response)));
             break;
-          case 'event':
-            this.pending.get(message.id)?.onEvent?.(JSON.parse(message.event));
+          case 'events': {
+            const onEvent = this.pending.get(message.id)?.onEvent;
+            if (onEvent) for (const e of message.events) onEvent(JSON.parse(e));
             break;
+          }
           case 'error':
             this.settle(message.id, (p) => p.reject(new Error(message.message)));
             break;

@@ -8,5 +8,6 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
   | { type: 'result'; id: number; response: string }
-  | { type: 'event'; id: number; event: string }
+  /** Events of a streaming call, in order, as JSON texts. */
+  | { type: 'events'; id: number; events: string[] }
   | { type: 'error'; id: number; message: string };

@@ -77,8 +77,28 @@ function cloudLoader(url: string): () => Promise<void> {
 
 async function call(id: number, method: string, params: string, stream: boolean): Promise<void> {
   try {
-    const onEvent = stream ? (event: string) => scope.postMessage({ type: 'event', id, event }) : undefined;
+    // Events are posted in batches: the engine hands them over while it
+    // runs, and a message each would keep the page busy receiving them.
+    // A timer flushes what waits while the engine sleeps on a paced clock.
+    let batch: string[] = [];
+    let sentAt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (batch.length) scope.postMessage({ type: 'events', id, events: batch });
+      batch = [];
+      sentAt = performance.now();
+    };
+    const onEvent = stream
+      ? (event: string) => {
+          batch.push(event);
+          if (batch.length >= 500 || performance.now() - sentAt > 50) flush();
+          else timer ??= setTimeout(flush, 50);
+        }
+      : undefined;
     const response = await scope.muranoBridge!.call(method, params, onEvent);
+    flush();
     scope.postMessage({ type: 'result', id, response });
   } catch (err) {
     scope.postMessage({ type: 'error', id, message: errorText(err) });

@@ -27,6 +27,9 @@ type Client struct {
 	// heat are the stack calls made, with the templates sent: the
 	// record's Heat calls, whose templates the server does not send back.
 	heat []cloud.HeatCall
+	// notes are notifications not sent yet: they need no answer, and go
+	// with the next call (one call for many reports).
+	notes []any
 }
 
 // Open opens a cloud on the server that call reaches: a new one, or one
@@ -55,6 +58,15 @@ func (c *Client) Close() error { return c.do("close", nil, nil) }
 func (c *Client) do(method string, params, into any) error {
 	if c.failure != nil {
 		return c.failure
+	}
+	if len(c.notes) > 0 && method != "notify" {
+		notes := c.notes
+		c.notes = nil
+		if err := c.do("notify", struct {
+			Events []any `json:"events"`
+		}{notes}, nil); err != nil {
+			return err
+		}
 	}
 	data, err := c.encode(params)
 	if err == nil {
@@ -288,11 +300,13 @@ func (c *Client) RunAgents() int {
 	return n
 }
 
+// Notify queues the notification; it reaches the server with the next
+// call.
 func (c *Client) Notify(event string, body any) {
-	c.do("notify", struct {
+	c.notes = append(c.notes, struct {
 		Event string `json:"event"`
 		Body  any    `json:"body"`
-	}{event, body}, nil)
+	}{event, body})
 }
 
 func (c *Client) Catalog() *cloud.Catalog     { return c.opened.Catalog }

@@ -312,7 +312,13 @@ func answer(c *cloud.Cloud, method string, p *cloud.Map) (any, error) {
 		c.Publish(text("queue"), text("id"), p.Value("body"))
 		return nil, nil
 	case "notify":
-		c.Notify(text("event"), p.Value("body"))
+		events, _ := p.Value("events").([]any)
+		for _, e := range events {
+			if m, ok := e.(*cloud.Map); ok {
+				event, _ := m.Value("event").(string)
+				c.Notify(event, m.Value("body"))
+			}
+		}
 		return nil, nil
 	case "consume":
 		if msg, ok := c.Consume(text("queue")); ok {

@@ -8,8 +8,6 @@
 
 import type { CloudState } from '../api/deploy';
 
-const svgNS = 'http://www.w3.org/2000/svg';
-
 type Obj = Record<string, unknown>;
 
 export interface Selected {
@@ -17,15 +15,17 @@ export interface Selected {
   id: string;
 }
 
-function node<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, ...children: (SVGElement | string)[]): SVGElementTagNameMap[K] {
-  const n = document.createElementNS(svgNS, tag);
-  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
-  for (const c of children) n.append(c);
-  return n;
-}
-
 function str(v: unknown): string {
   return typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v);
+}
+
+/** s cut to n characters, with an ellipsis. */
+function fit(s: string, n: number): string {
+  return s.length > n ? s.slice(0, n - 1) + '…' : s;
+}
+
+function esc(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function ipsOf(port: Obj): string[] {
@@ -43,8 +43,24 @@ function securityGroups(state: CloudState): Map<string, string> {
   return out;
 }
 
-/** Draws the cloud; onSelect hears a click on an element. */
-export function drawCloud(state: CloudState, selected: Selected | undefined, onSelect: (s: Selected) => void): SVGSVGElement {
+function group<T>(items: T[], key: (t: T) => string[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const it of items) {
+    for (const k of key(it)) {
+      if (!out.has(k)) out.set(k, []);
+      out.get(k)!.push(it);
+    }
+  }
+  return out;
+}
+
+/**
+ * Draws the cloud as one SVG document, built as text in a single pass
+ * (a picture of a hundred servers stays quick to redraw as it grows);
+ * onSelect hears a click, or Enter, on an element.
+ */
+export function drawCloud(state: CloudState, selected: Selected | undefined, onSelect: (s: Selected) => void,
+  view: { top: number; height: number } = { top: 0, height: Infinity }): SVGSVGElement {
   const networks = state.networks ?? [];
   const subnets = state.subnets ?? [];
   const ports = state.ports ?? [];
@@ -53,9 +69,16 @@ export function drawCloud(state: CloudState, selected: Selected | undefined, onS
   const fips = state.floatingips ?? [];
   const volumes = state.volumes ?? [];
   const groups = securityGroups(state);
+  const serverIds = new Set(servers.map((s) => s.id));
+  const serverPorts = new Set(servers.flatMap((s) => s.ports ?? []));
+  const portsOf = group(ports, (p) => [str(p['device_id'])]);
+  const subnetsOf = group(subnets, (sn) => [str(sn['network_id'])]);
+  const fipOf = group(fips, (f) => [str(f['port_id'])]);
+  const volumesOf = group(volumes, (v) => ((v['attachments'] as Obj[] | undefined) ?? []).map((a) => str(a['server_id'])));
+  const portById = new Map(ports.map((p) => [str(p['id']), p]));
 
   const used = new Set<string>();
-  for (const p of ports) if (str(p['device_owner']).startsWith('compute:') || servers.some((s) => s.id === str(p['device_id']) || s.ports?.includes(str(p['id'])))) used.add(str(p['network_id']));
+  for (const p of ports) if (serverIds.has(str(p['device_id'])) || serverPorts.has(str(p['id']))) used.add(str(p['network_id']));
   for (const r of routers) {
     const gw = r['external_gateway_info'] as Obj | undefined;
     if (gw) used.add(str(gw['network_id']));
@@ -71,103 +94,79 @@ export function drawCloud(state: CloudState, selected: Selected | undefined, onS
   const serverX = left + 40 + shown.length * barGap + 20;
   const rowH = 78;
   const top = 84;
-  const routerRows = routers.length;
-  const height = top + (routerRows + servers.length) * rowH + 40;
+  const height = top + (routers.length + servers.length) * rowH + 40;
   const width = serverX + 420;
-  const svg = node('svg', { viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', class: 'cloudmap' });
-  svg.append(node('title', {}, 'The simulated cloud'));
-
-  const pick = (g: SVGElement, s: Selected, label: string) => {
-    g.setAttribute('data-kind', s.kind);
-    g.setAttribute('data-id', s.id);
-    g.setAttribute('tabindex', '0');
-    g.setAttribute('role', 'button');
-    g.setAttribute('aria-label', label);
-    g.classList.add('pick');
-    if (selected && selected.kind === s.kind && selected.id === s.id) g.classList.add('selected');
-    g.addEventListener('click', () => onSelect(s));
-    g.addEventListener('keydown', (e) => {
-      if ((e as KeyboardEvent).key === 'Enter' || (e as KeyboardEvent).key === ' ') {
-        e.preventDefault();
-        onSelect(s);
-      }
-    });
+  const out: string[] = [`<title>The simulated cloud</title>`];
+  const label = (t: string) => (t.length > 14 ? t.slice(0, 13) + '…' : t);
+  const pick = (kind: Selected['kind'], id: string, aria: string, cls: string, body: string) => {
+    const on = selected && selected.kind === kind && selected.id === id ? ' selected' : '';
+    out.push(`<g class="${cls} pick${on}" data-kind="${kind}" data-id="${esc(id)}" tabindex="0" role="button" aria-label="${esc(aria)}">${body}</g>`);
   };
+  const text = (x: number, y: number, t: string, cls = '', anchor = '') =>
+    `<text x="${x}" y="${y}"${cls ? ` class="${cls}"` : ''}${anchor ? ` text-anchor="${anchor}"` : ''}>${esc(t)}</text>`;
 
-  // Network bars, with their subnets' CIDRs.
   for (const n of shown) {
     const id = str(n['id']);
     const x = barX.get(id)!;
-    const external = n['router:external'] === true;
-    const g = node('g', { class: external ? 'net net-external' : 'net' });
-    g.append(node('rect', { x: x - 5, y: 28, width: 10, height: height - 48, rx: 5 }));
-    const cidrs = subnets.filter((s) => str(s['network_id']) === id).map((s) => str(s['cidr']) || '(no CIDR)');
-    const label = (t: string) => (t.length > 14 ? t.slice(0, 13) + '…' : t);
-    g.append(node('text', { x: x - 5, y: 14, class: 'net-name' }, label(str(n['name']) || id)));
-    g.append(node('text', { x: x - 5, y: 25, class: 'net-cidr' }, label(cidrs.join(', '))));
-    pick(g, { kind: 'network', id }, `network ${str(n['name']) || id} ${cidrs.join(', ')}`);
-    svg.append(g);
+    const cidrs = (subnetsOf.get(id) ?? []).map((sn) => str(sn['cidr']) || '(no CIDR)');
+    pick('network', id, `network ${str(n['name']) || id} ${cidrs.join(', ')}`, n['router:external'] === true ? 'net net-external' : 'net',
+      `<rect x="${x - 5}" y="28" width="10" height="${height - 48}" rx="5"/>` + text(x - 5, 14, label(str(n['name']) || id), 'net-name') + text(x - 5, 25, label(cidrs.join(', ')), 'net-cidr'));
   }
-  if (others > 0) {
-    svg.append(node('text', { x: left, y: height - 12, class: 'muted-text' }, `${others} more network${others === 1 ? '' : 's'} of the catalogue, unused`));
-  }
+  if (others > 0) out.push(text(left, height - 12, `${others} more network${others === 1 ? '' : 's'} of the catalogue, unused`, 'muted-text'));
 
-  const link = (x1: number, x2: number, y: number, label: string, cls = 'link') => {
-    svg.append(node('line', { x1, y1: y, x2, y2: y, class: cls }));
-    if (label) svg.append(node('text', { x: x1 + 8, y: y - 4, class: 'link-label' }, label));
-  };
-
-  // Routers, one row each.
+  // Only the rows in view (and a screen around them) are drawn: the
+  // picture of a large environment stays as quick as a small one's.
+  const inView = (y: number) => y + rowH >= view.top - 400 && y <= view.top + view.height + 400;
   routers.forEach((r, i) => {
     const y = top + i * rowH;
+    if (!inView(y)) return;
     const id = str(r['id']);
-    const connected = ports.filter((p) => str(p['device_id']) === id);
-    for (const p of connected) {
+    for (const p of portsOf.get(id) ?? []) {
       const x = barX.get(str(p['network_id']));
-      if (x !== undefined) link(x, serverX, y + 22, ipsOf(p).join(', '), 'link link-router');
+      if (x === undefined) continue;
+      out.push(`<line x1="${x}" y1="${y + 22}" x2="${serverX}" y2="${y + 22}" class="link link-router"/>`, text(x + 8, y + 18, ipsOf(p).join(', '), 'link-label'));
     }
-    const g = node('g', { class: 'router' });
-    g.append(node('rect', { x: serverX, y, width: 200, height: 44, rx: 22 }));
-    g.append(node('text', { x: serverX + 100, y: y + 27, 'text-anchor': 'middle' }, str(r['name']) || 'router'));
-    pick(g, { kind: 'router', id }, `router ${str(r['name'])}`);
-    svg.append(g);
+    pick('router', id, `router ${str(r['name'])}`, 'router',
+      `<rect x="${serverX}" y="${y}" width="200" height="44" rx="22"/>` + text(serverX + 100, y + 27, str(r['name']) || 'router', '', 'middle'));
   });
 
-  // Servers, one row each, linked to their ports' networks.
   servers.forEach((srv, i) => {
-    const y = top + (routerRows + i) * rowH;
-    const own = ports.filter((p) => str(p['device_id']) === srv.id || srv.ports?.includes(str(p['id'])));
+    const y = top + (routers.length + i) * rowH;
+    if (!inView(y)) return;
+    const own = [...new Set([...(portsOf.get(srv.id) ?? []), ...(srv.ports ?? []).map((id) => portById.get(id)).filter((p): p is Obj => !!p)])];
     own.forEach((p, k) => {
       const x = barX.get(str(p['network_id']));
       if (x === undefined) return;
       const py = y + 14 + k * 12;
-      const g = node('g', { class: 'port' });
-      g.append(node('line', { x1: x, y1: py, x2: serverX, y2: py, class: 'link' }));
-      g.append(node('circle', { cx: x, cy: py, r: 4 }));
-      g.append(node('text', { x: x + 8, y: py - 3, class: 'link-label' }, ipsOf(p).join(', ')));
-      pick(g, { kind: 'port', id: str(p['id']) }, `port ${ipsOf(p).join(', ')} of ${srv.name}`);
-      svg.append(g);
+      pick('port', str(p['id']), `port ${ipsOf(p).join(', ')} of ${srv.name}`, 'port',
+        `<line x1="${x}" y1="${py}" x2="${serverX}" y2="${py}" class="link"/><circle cx="${x}" cy="${py}" r="4"/>` + text(x + 8, py - 3, ipsOf(p).join(', '), 'link-label'));
     });
-    const floating = fips.filter((f) => own.some((p) => str(p['id']) === str(f['port_id']))).map((f) => str(f['floating_ip_address']));
-    const g = node('g', { class: `server server-${srv.status.toLowerCase()}` });
-    g.append(node('rect', { x: serverX, y, width: 260, height: 60, rx: 8 }));
-    g.append(node('text', { x: serverX + 12, y: y + 20, class: 'server-name' }, srv.name));
-    g.append(node('text', { x: serverX + 12, y: y + 36, class: 'server-detail' }, `${srv.image || 'volume-booted'} · flavor ${srv.flavor} · ${srv.status}`));
-    const sg = own.flatMap((p) => ((p['security_groups'] as string[] | undefined) ?? []).map((id) => groups.get(id) ?? id));
-    g.append(node('text', { x: serverX + 12, y: y + 51, class: 'server-detail' }, [floating.length ? `floating ${floating.join(', ')}` : '', sg.length ? `groups ${[...new Set(sg)].join(', ')}` : ''].filter(Boolean).join(' · ')));
-    pick(g, { kind: 'server', id: srv.id }, `server ${srv.name}, ${srv.status}${floating.length ? `, floating ${floating.join(', ')}` : ''}`);
-    svg.append(g);
-    volumes
-      .filter((v) => ((v['attachments'] as Obj[] | undefined) ?? []).some((a) => str(a['server_id']) === srv.id))
-      .forEach((v, k) => {
-        const vx = serverX + 272 + k * 70;
-        const vg = node('g', { class: 'volume' });
-        vg.append(node('rect', { x: vx, y: y + 8, width: 60, height: 44, rx: 10 }));
-        vg.append(node('text', { x: vx + 30, y: y + 28, 'text-anchor': 'middle' }, `${str(v['size'])} GB`));
-        vg.append(node('text', { x: vx + 30, y: y + 42, 'text-anchor': 'middle', class: 'server-detail' }, str(v['name']).slice(0, 9)));
-        pick(vg, { kind: 'volume', id: str(v['id']) }, `volume ${str(v['name'])} ${str(v['size'])} GB`);
-        svg.append(vg);
-      });
+    const floating = own.flatMap((p) => (fipOf.get(str(p['id'])) ?? []).map((f) => str(f['floating_ip_address'])));
+    const sg = [...new Set(own.flatMap((p) => ((p['security_groups'] as string[] | undefined) ?? []).map((id) => groups.get(id) ?? id)))];
+    pick('server', srv.id, `server ${srv.name}, ${srv.status}${floating.length ? `, floating ${floating.join(', ')}` : ''}`, `server server-${srv.status.toLowerCase()}`,
+      `<rect x="${serverX}" y="${y}" width="260" height="60" rx="8"/>` + text(serverX + 12, y + 20, srv.name, 'server-name') +
+      text(serverX + 12, y + 36, `${srv.image || 'volume-booted'} · flavor ${srv.flavor} · ${srv.status}`, 'server-detail') +
+      text(serverX + 12, y + 51, fit([floating.length ? `floating ${floating.join(', ')}` : '', sg.length ? `groups ${sg.join(', ')}` : ''].filter(Boolean).join(' · '), 40), 'server-detail'));
+    (volumesOf.get(srv.id) ?? []).forEach((v, k) => {
+      const vx = serverX + 272 + k * 70;
+      pick('volume', str(v['id']), `volume ${str(v['name'])} ${str(v['size'])} GB`, 'volume',
+        `<rect x="${vx}" y="${y + 8}" width="60" height="44" rx="10"/>` + text(vx + 30, y + 28, `${str(v['size'])} GB`, '', 'middle') + text(vx + 30, y + 42, str(v['name']).slice(0, 9), 'server-detail', 'middle'));
+    });
+  });
+
+  const holder = document.createElement('div');
+  holder.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" class="cloudmap">${out.join('')}</svg>`;
+  const svg = holder.firstElementChild as SVGSVGElement;
+  const choose = (target: EventTarget | null) => {
+    const g = (target as Element | null)?.closest?.('.pick');
+    if (g) onSelect({ kind: g.getAttribute('data-kind') as Selected['kind'], id: g.getAttribute('data-id')! });
+  };
+  svg.addEventListener('click', (e) => choose(e.target));
+  svg.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      choose(e.target);
+    }
   });
   return svg;
 }

@@ -26,7 +26,7 @@ import { load, save } from '../store';
 import { drawCloud, details, type Selected } from './cloudmap';
 import examples from './examples.json';
 import { PackageSet } from './packages';
-import { addEvent, type HeatPush, newRun, type Run, type RunException, planName, resultFailed } from './run';
+import { addEvent, type HeatPush, type LogLine, newRun, type Run, type RunException, planName, resultFailed } from './run';
 import { activeFaults, defaultSettings, scriptStrategy, type Settings, settingsForm } from './settings';
 import { drawTimeline, span } from './timeline';
 
@@ -291,57 +291,109 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
     return names.get(id) ?? id;
   }
 
+  // The log is a virtual list: rows of one height, of which only those in
+  // view are in the document, so that thousands of lines stay smooth.
+  const rowHeight = 20;
+  type Row = { line: LogLine } | { group: string };
+  let rows: Row[] = [];
   let logShown = 0;
   let logRun: Run | undefined;
+  let follow = true;
+  // The list's scroll position and height as last read: painting reads
+  // nothing of the layout, so that streaming never forces one.
+  let logTop = 0;
+  let logHeight = 600;
+  const logSpacer = el('div', 'deploy-log-spacer');
+  logList.append(logSpacer);
+  logList.addEventListener('scroll', () => {
+    logTop = logList.scrollTop;
+    follow = logTop + logHeight >= rows.length * rowHeight - rowHeight;
+    paintLog();
+  });
+  new ResizeObserver(() => {
+    logHeight = logList.clientHeight || logHeight;
+    paintLog();
+  }).observe(logList);
+
   function renderLog(all: boolean): void {
     const lines = run?.log ?? [];
+    const rank: Record<string, number> = { debug: 0, info: 1, warning: 2, error: 3 };
+    const min = rank[logLevel.value] ?? 0;
+    const query = logSearch.value.trim().toLowerCase();
+    const keep = (l: LogLine) =>
+      (rank[l.level] ?? 1) >= min && (!logObject.value || l.object === logObject.value) &&
+      (!query || l.message.toLowerCase().includes(query) || objectName(l.object).toLowerCase().includes(query));
     if (all || logGroup.checked || logRun !== run || lines.length < logShown) {
       logRun = run;
-      logList.replaceChildren();
-      logShown = 0;
       const objects = [...new Set(lines.map((l) => l.object).filter(Boolean))];
       const current = logObject.value;
       logObject.replaceChildren(Object.assign(el('option', undefined, 'Every object'), { value: '' }),
         ...objects.map((o) => Object.assign(el('option', undefined, objectName(o)), { value: o })));
       logObject.value = objects.includes(current) ? current : '';
-    }
-    const rank: Record<string, number> = { debug: 0, info: 1, warning: 2, error: 3 };
-    const min = rank[logLevel.value] ?? 0;
-    const query = logSearch.value.trim().toLowerCase();
-    const keep = (l: (typeof lines)[number]) =>
-      (rank[l.level] ?? 1) >= min && (!logObject.value || l.object === logObject.value) &&
-      (!query || l.message.toLowerCase().includes(query) || objectName(l.object).toLowerCase().includes(query));
-    const row = (l: (typeof lines)[number]) => {
-      const r = el('div', `log-line log-${l.level} log-kind-${l.kind}`,
-        el('span', 'log-time', clock(l.time, run?.first)), el('span', 'log-level', l.level),
-        el('span', 'log-object', objectName(l.object)), el('span', 'log-message', l.message));
-      return r;
-    };
-    if (logGroup.checked) {
-      const groups = new Map<string, HTMLElement>();
-      for (const l of lines.filter(keep)) {
-        const key = l.object || '(engine)';
-        let g = groups.get(key);
-        if (!g) {
-          g = el('details', 'log-group');
-          (g as HTMLDetailsElement).open = true;
-          g.append(el('summary', undefined, objectName(key)));
-          groups.set(key, g);
-          logList.append(g);
+      const kept = lines.filter(keep);
+      if (logGroup.checked) {
+        const groups = new Map<string, LogLine[]>();
+        for (const l of kept) {
+          const key = l.object || '';
+          if (!groups.has(key)) groups.set(key, []);
+          groups.get(key)!.push(l);
         }
-        g.append(row(l));
-      }
-      logShown = lines.length;
+        rows = [...groups].flatMap(([g, ls]) => [{ group: g } as Row, ...ls.map((line) => ({ line }))]);
+      } else rows = kept.map((line) => ({ line }));
+      clearRows();
+    } else {
+      for (let i = logShown; i < lines.length; i++) if (keep(lines[i])) rows.push({ line: lines[i] });
+    }
+    logShown = lines.length;
+    logSpacer.style.height = `${rows.length * rowHeight}px`;
+    if (follow) {
+      logTop = Math.max(0, rows.length * rowHeight - logHeight);
+      logList.scrollTop = logTop;
+    }
+    paintLog();
+  }
+
+  // The rows in the document, by index: those that stay in view are left
+  // alone (they neither restyle nor repaint as the list grows).
+  const painted = new Map<number, HTMLElement>();
+  let empty: HTMLElement | undefined;
+  function clearRows(): void {
+    for (const n of painted.values()) n.remove();
+    painted.clear();
+  }
+
+  function paintLog(): void {
+    if (!rows.length) {
+      clearRows();
+      empty ??= el('p', 'muted deploy-empty');
+      empty.textContent = run ? 'Nothing to show with these filters.' : 'Deploy the environment to see its log.';
+      if (!empty.isConnected) logList.append(empty);
       return;
     }
+    empty?.remove();
+    const first = Math.max(0, Math.floor(logTop / rowHeight) - 10);
+    const last = Math.min(rows.length, first + Math.ceil(logHeight / rowHeight) + 20);
+    for (const [i, n] of painted) {
+      if (i < first || i >= last) {
+        n.remove();
+        painted.delete(i);
+      }
+    }
     const fresh = document.createDocumentFragment();
-    for (let i = logShown; i < lines.length; i++) if (keep(lines[i])) fresh.append(row(lines[i]));
-    const atEnd = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 4;
-    if (fresh.childNodes.length) logList.querySelector('.deploy-empty')?.remove();
+    for (let i = first; i < last; i++) {
+      if (painted.has(i)) continue;
+      const r = rows[i];
+      const node = 'group' in r
+        ? el('div', 'log-group', objectName(r.group) || '(the engine)')
+        : el('div', `log-line log-${r.line.level} log-kind-${r.line.kind}`,
+          el('span', 'log-time', clock(r.line.time, run?.first)), el('span', 'log-level', r.line.level),
+          el('span', 'log-object', objectName(r.line.object)), el('span', 'log-message', r.line.message));
+      if (!('group' in r)) node.title = r.line.message;
+      node.style.top = `${i * rowHeight}px`;
+      painted.set(i, node);
+      fresh.append(node);
+    }
     logList.append(fresh);
-    logShown = lines.length;
-    if (atEnd) logList.scrollTop = logList.scrollHeight;
-    if (!logList.firstChild) logList.append(el('p', 'muted deploy-empty', run ? 'Nothing to show with these filters.' : 'Deploy the environment to see its log.'));
   }
 
   function renderTab(id: Tab): void {
@@ -371,6 +423,18 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
     }
   }
 
+  const picture = el('div', 'deploy-cloudmap');
+  let cloudFrame = 0;
+  let redrawCloud: (() => void) | undefined;
+  picture.addEventListener('scroll', () => {
+    if (!cloudFrame) {
+      cloudFrame = requestAnimationFrame(() => {
+        cloudFrame = 0;
+        redrawCloud?.();
+      });
+    }
+  });
+
   function renderCloud(p: HTMLElement): void {
     const state = run?.cloud ?? saved.state?.cloud;
     if (!state) {
@@ -383,11 +447,19 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
       const d = details(state, selected);
       box.append(el('h3', undefined, d.title), d.resource ? el('p', 'small', `Heat resource ${d.resource.name} (${d.resource.type}) of the stack ${d.resource.stack}: ${d.resource.status}`) : el('p', 'small muted', 'Not made by a Heat stack (it was there before).'), pre(d.object ?? {}));
     } else box.append(el('p', 'muted small', 'Click an element to see its details.'));
-    const picture = el('div', 'deploy-cloudmap');
-    picture.append(drawCloud(state, selected, (s) => {
+    const onSelect = (s: Selected) => {
       selected = s;
       changed('cloud');
-    }));
+    };
+    const draw = () => {
+      // The picture's scale: it is shown at most at its own width.
+      const scale = Math.min(1, (picture.clientWidth || 1) / (picture.firstElementChild?.getBoundingClientRect().width ?? 1)) || 1;
+      const svg = drawCloud(state, selected, onSelect, { top: picture.scrollTop / scale, height: (picture.clientHeight || 800) / scale });
+      if (picture.firstElementChild) picture.firstElementChild.replaceWith(svg);
+      else picture.append(svg);
+    };
+    redrawCloud = draw;
+    draw();
     p.replaceChildren(picture, box);
   }
 
@@ -653,8 +725,24 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
 
   // Tasks ------------------------------------------------------------------
 
+  // The run is kept without its Heat templates, which are kept one a key,
+  // a task each: a large environment's templates, cloned at once, would
+  // hold the page for a second.
+  let templatesKept: Run | undefined;
   function persist(): void {
-    void save(storeKey, saved);
+    const r = saved.run;
+    const light = r && {
+      ...r,
+      heat: r.heat.map((h) => ({ ...h, template: null })),
+      end: r.end && { ...r.end, output: r.end.output && { ...r.end.output, heat: r.end.output.heat.map((h) => ({ ...h, template: null })) } },
+    };
+    void save(storeKey, { ...saved, run: light });
+    if (r && r.end && templatesKept !== r) {
+      templatesKept = r;
+      r.heat.forEach((h, i) => setTimeout(() => {
+        if (templatesKept === r) void save(`${storeKey}-heat-${i}`, h.template);
+      }, 0));
+    }
   }
 
   async function refreshActions(handles: string[], core: string | undefined): Promise<void> {
@@ -731,6 +819,8 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
         thisRun.end = { state: 'error', message: answer.error.message };
       } else {
         const a = answer as DeployAnswer & { ok: true; exception?: RunException | null };
+        // The streamed output leaves the Heat templates out: the events had them.
+        a.output.heat.forEach((h, i) => (h.template = thisRun.heat[i]?.template ?? null));
         thisRun.end = { state: a.failed ? 'failed' : 'done', output: a.output, exception: a.exception ?? null, notes: a.notes };
         thisRun.cloud = a.state.cloud;
         saved.state = a.state.model?.Objects === null ? undefined : a.state;
@@ -744,7 +834,8 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
     } finally {
       running = false;
       saved.run = thisRun;
-      persist();
+      // Kept in a task of its own: the answer was a long one to take in.
+      setTimeout(persist, 0);
       renderEnvironment();
       changed('log', 'timeline', 'cloud', 'heat', 'agents', 'result');
       if (thisRun.end?.state !== 'done') select('result');
@@ -817,6 +908,15 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
     if (s) {
       saved = { settings: { ...defaultSettings(), ...s.settings }, state: s.state, run: s.run, extraPackages: s.extraPackages ?? [], deployed: s.deployed };
       run = s.run;
+      if (run) {
+        templatesKept = run;
+        const r = run;
+        await Promise.all(r.heat.map(async (h, i) => {
+          h.template = (await load<Record<string, unknown> | null>(`${storeKey}-heat-${i}`)) ?? null;
+          const out = r.end?.output?.heat[i];
+          if (out) out.template = h.template;
+        }));
+      }
       settings.set(saved.settings);
     }
     renderEnvironment();
