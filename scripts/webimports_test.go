@@ -14,25 +14,37 @@ import (
 var importRE = regexp.MustCompile(`(?m)^(?:import|export)\s(?:[^'";]*?\sfrom\s)?'([^']+)'`)
 
 // webImports returns the relative imports of each TypeScript module of
-// web/src, by slash-separated path.
+// web/src, by slash-separated path; a JSON module stands as its own node.
 func webImports(t *testing.T) map[string][]string {
 	t.Helper()
 	graph := map[string][]string{}
 	err := filepath.WalkDir("../web/src", func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".ts") {
+		if err != nil || d.IsDir() {
 			return err
+		}
+		from, _ := filepath.Rel("../web/src", path)
+		from = filepath.ToSlash(from)
+		if strings.HasSuffix(path, ".json") {
+			graph[from] = []string{}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".ts") {
+			return nil
 		}
 		text, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		from, _ := filepath.Rel("../web/src", path)
-		from = filepath.ToSlash(from)
 		graph[from] = []string{}
 		for _, m := range importRE.FindAllStringSubmatch(string(text), -1) {
-			if spec := m[1]; strings.HasPrefix(spec, ".") && !strings.HasSuffix(spec, ".css") {
-				graph[from] = append(graph[from], filepath.ToSlash(filepath.Join(filepath.Dir(from), spec))+".ts")
+			spec := m[1]
+			if !strings.HasPrefix(spec, ".") || strings.HasSuffix(spec, ".css") {
+				continue
 			}
+			if !strings.HasSuffix(spec, ".json") {
+				spec += ".ts"
+			}
+			graph[from] = append(graph[from], filepath.ToSlash(filepath.Join(filepath.Dir(from), spec)))
 		}
 		return nil
 	})

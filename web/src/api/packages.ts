@@ -159,6 +159,12 @@ export function exportPackage(engine: Engine, handle: string): Promise<ExportRes
   return engine.call('package.export', { handle }) as Promise<ExportResponse>;
 }
 
+/** Opens the project's own core libraries for reading their files: a handle by package name. */
+export async function openCoreLibraries(engine: Engine): Promise<Record<string, string>> {
+  const r = (await engine.call('corelib.open', {})) as { ok: boolean; handles?: Record<string, string> };
+  return r.handles ?? {};
+}
+
 export function closePackage(engine: Engine, handle: string): Promise<unknown> {
   return engine.call('package.close', { handle });
 }

@@ -5,7 +5,7 @@
 // io.murano when the settings name one. Handles are kept for as long as
 // the engine that made them lives; a restarted engine gets them again.
 
-import { openPackage, type OpenedPackage, type OpenResponse } from '../api/packages';
+import { openCoreLibraries, openPackage, type OpenedPackage, type OpenResponse } from '../api/packages';
 import { importFrom } from '../api/repo';
 import type { Engine } from '../engine';
 import { environment } from '../forms/environment';
@@ -73,8 +73,7 @@ export class PackageSet {
   /** Handles of the project's own core libraries, for reading their files. */
   async ownCoreLibraries(): Promise<Record<string, string>> {
     if (!this.ownCore) {
-      const r = (await this.engine.call('corelib.open', {})) as { ok: boolean; handles?: Record<string, string> };
-      this.ownCore = r.handles ?? {};
+      this.ownCore = await openCoreLibraries(this.engine);
     }
     return this.ownCore;
   }
