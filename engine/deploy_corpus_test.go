@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"murano.dev/playground/engine/enginetest"
+	"murano.dev/playground/engine/pkg"
 )
 
 // deployCorpus is the differential corpus of deployments (see its
@@ -48,6 +49,8 @@ func TestDeployCorpusWellFormed(t *testing.T) {
 // harness.
 func TestDeployCorpusMatchesReference(t *testing.T) {
 	harness := enginetest.ReferenceScript(t, "deploy/deploy.py")
+	_, core, err := pkg.LocateCoreLibrary()
+	enginetest.Need(t, "the io.murano core library", err)
 	apps := os.Getenv(applicationsLibraryEnv)
 	if apps == "" {
 		apps = filepath.Join(filepath.Dir(filepath.Dir(harness)), "..", "reference", "io.murano.applications")
@@ -68,11 +71,11 @@ func TestDeployCorpusMatchesReference(t *testing.T) {
 					enginetest.Need(t, "io.murano.applications (set "+applicationsLibraryEnv+")", err)
 					packages = append(packages, apps)
 				}
-				first := runDeployScenario(t, harness, s, packages)
+				first := runDeployScenario(t, harness, core, s, packages)
 				if i == 0 || enginetest.Update() {
 					// The harness is deterministic: one scenario (every one
 					// when recording) runs twice.
-					second := runDeployScenario(t, harness, s, packages)
+					second := runDeployScenario(t, harness, core, s, packages)
 					for i := range first {
 						if !bytes.Equal(first[i], second[i]) {
 							t.Errorf("step %d: two runs of the harness differ:\n  %.300s\n  %.300s", i+1, first[i], second[i])
@@ -111,9 +114,9 @@ func TestDeployCorpusMatchesReference(t *testing.T) {
 
 // runDeployScenario runs the steps of s on the harness, in a folder of its
 // own where the members are extracted, each step continuing from the state
-// the one before saved; it returns what each step printed. A step that
-// prints no JSON document fails t.
-func runDeployScenario(t *testing.T, harness string, s *enginetest.DeployScenario, packages []string) [][]byte {
+// the one before saved, with core as the real io.murano; it returns what
+// each step printed. A step that prints no JSON document fails t.
+func runDeployScenario(t *testing.T, harness, core string, s *enginetest.DeployScenario, packages []string) [][]byte {
 	dir := t.TempDir()
 	if err := s.Extract(dir); err != nil {
 		t.Fatal(err)
@@ -126,6 +129,7 @@ func runDeployScenario(t *testing.T, harness string, s *enginetest.DeployScenari
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		cmd := exec.CommandContext(ctx, enginetest.Python, append([]string{harness}, args...)...)
 		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "MURANO_CORE_LIBRARY="+core)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		err := cmd.Run()

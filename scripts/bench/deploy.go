@@ -56,10 +56,13 @@ func benchDeploy(root, harness, tmp string, skipWasm bool) bool {
 	fmt.Printf("workload: %s with the packages of %s: 100 applications, a server each\n", deployEnv, deployPackages)
 	cli := filepath.Join(tmp, "muranopl")
 	run(root, nil, "go", "build", "-o", cli, "./cmd/muranopl")
+	_, core, err := engine.LocateCoreLibrary()
+	check(err)
 	timeCommand := func(name string, args ...string) (float64, []byte) {
 		start := time.Now()
 		cmd := exec.Command(name, args...)
 		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "MURANO_CORE_LIBRARY="+core)
 		cmd.Stderr = os.Stderr
 		out, err := cmd.Output()
 		check(err)
