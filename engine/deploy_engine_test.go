@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -215,9 +216,7 @@ func TestDeployEvents(t *testing.T) {
 		case "result":
 			results = append(results, e)
 		}
-		if _, err := e.JSON(); err != nil {
-			t.Errorf("%s: %v", e.Kind, err)
-		}
+		checkStreamed(t, e)
 	}
 	if len(heat) != len(out.Heat) || len(clouds) != len(heat) || len(plans) != len(out.Agent) || len(reports) != len(out.Reports) || len(results) == 0 {
 		t.Fatalf("events: %d heat, %d cloud, %d plans, %d results, %d reports; output: %d heat, %d plans, %d reports",
@@ -236,6 +235,46 @@ func TestDeployEvents(t *testing.T) {
 	first, _ := heat[0].JSON()
 	if !strings.Contains(string(first), `"kind": "heat", "op": "create"`) {
 		t.Errorf("a heat event: %.200s", first)
+	}
+}
+
+// checkStreamed checks that e streams as its JSON does, its template or
+// state on a line of its own.
+func checkStreamed(t *testing.T, e DeployEvent) {
+	t.Helper()
+	whole, err := e.JSON()
+	if err != nil {
+		t.Fatalf("%s: %v", e.Kind, err)
+	}
+	streamed, err := e.Stream()
+	if err != nil {
+		t.Fatalf("%s: %v", e.Kind, err)
+	}
+	var want, head map[string]any
+	if err := json.Unmarshal(whole, &want); err != nil {
+		t.Fatalf("%s: %v", e.Kind, err)
+	}
+	line, body, two := strings.Cut(string(streamed), "\n")
+	if err := json.Unmarshal([]byte(line), &head); err != nil {
+		t.Fatalf("%s: the first line: %v", e.Kind, err)
+	}
+	if field := map[string]string{"heat": "template", "cloud": "state"}[e.Kind]; field != "" {
+		if !two {
+			t.Fatalf("a %s event streams on one line", e.Kind)
+		}
+		if _, ok := head[field]; ok {
+			t.Errorf("a %s event's first line has its %s", e.Kind, field)
+		}
+		var v any
+		if err := json.Unmarshal([]byte(body), &v); err != nil {
+			t.Fatalf("%s: the second line: %v", e.Kind, err)
+		}
+		head[field] = v
+	} else if two {
+		t.Errorf("a %s event streams on two lines", e.Kind)
+	}
+	if !reflect.DeepEqual(head, want) {
+		t.Errorf("%s: streamed %.300s, whole %.300s", e.Kind, streamed, whole)
 	}
 }
 

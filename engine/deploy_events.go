@@ -22,9 +22,9 @@ import (
 //   - "log": a record of a MuranoPL logger (level, logger, message);
 //   - "heat": a create, update or delete of a stack (op, stack, template —
 //     null for a delete —, error when Heat refused it);
-//   - "cloud": the simulated cloud after a Heat call (state: what the
-//     cloud saves: networks, subnets, ports, routers, floating IPs,
-//     servers, volumes, stacks with their resources);
+//   - "cloud": the simulated cloud after a Heat call (state: its picture,
+//     cloud.Service.Picture: networks, subnets, ports, routers, floating
+//     IPs, servers, volumes, stacks with their resources);
 //   - "plan": an execution plan sent to an agent (queue, id, plan);
 //   - "result": an agent's result read by the engine (queue, id, result).
 //
@@ -38,16 +38,40 @@ type DeployEvent struct {
 // JSON writes the event as one object: {"kind", "time", …its fields},
 // keys sorted.
 func (e DeployEvent) JSON() ([]byte, error) {
+	var b bytes.Buffer
+	err := e.writeHead(&b, "")
+	return b.Bytes(), err
+}
+
+// eventBodies names the bulky field of the kinds of events that have one.
+var eventBodies = map[string]string{"heat": "template", "cloud": "state"}
+
+// Stream writes the event for a console that keeps the bulky field of an
+// event — a Heat call's template, the cloud's state — as text, to read it
+// only when it shows it: the event as [DeployEvent.JSON] writes it but
+// without that field, then, for the kinds that have one, a newline and
+// the field's value as JSON.
+func (e DeployEvent) Stream() ([]byte, error) {
+	var b bytes.Buffer
+	body := eventBodies[e.Kind]
+	if err := e.writeHead(&b, body); err != nil || body == "" {
+		return b.Bytes(), err
+	}
+	b.WriteByte('\n')
+	err := writeDeployValue(&b, e.Fields[body], -1)
+	return b.Bytes(), err
+}
+
+// writeHead writes the event as one object without the field named skip.
+func (e DeployEvent) writeHead(b *bytes.Buffer, skip string) error {
 	doc := make(map[string]any, len(e.Fields)+2)
 	for k, v := range e.Fields {
-		doc[k] = v
+		if k != skip {
+			doc[k] = v
+		}
 	}
 	doc["kind"], doc["time"] = e.Kind, e.Time
-	var b bytes.Buffer
-	if err := WriteDeployOutput(&b, doc, -1); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	return writeDeployValue(b, doc, -1)
 }
 
 // watchedCloud tells of the calls that change a task's cloud as they
@@ -70,7 +94,7 @@ func (w *watchedCloud) stackCall(op, stack string, template *cloud.Map, err erro
 		fields["error"] = errorText(err)
 	}
 	w.emit("heat", fields)
-	if state, err := w.Save(); err == nil {
+	if state, err := w.Picture(); err == nil {
 		w.emit("cloud", map[string]any{"state": json.RawMessage(state)})
 	}
 }

@@ -95,11 +95,20 @@ func DeployOutputJSON(out map[string]any, indent int) ([]byte, error) {
 
 // WriteDeployOutput writes what [DeployOutputJSON] returns to w.
 func WriteDeployOutput(w io.Writer, out map[string]any, indent int) error {
-	pw := &pyJSONWriter{b: bufio.NewWriterSize(w, 1<<16), indent: indent}
-	if err := pw.value(out, 0); err != nil {
+	if err := writeDeployValue(w, out, indent); err != nil {
 		return err
 	}
-	pw.b.WriteByte('\n')
+	_, err := w.Write([]byte{'\n'})
+	return err
+}
+
+// writeDeployValue writes one value of a deploy output as
+// WriteDeployOutput does, without a newline after it.
+func writeDeployValue(w io.Writer, v any, indent int) error {
+	pw := &pyJSONWriter{b: bufio.NewWriterSize(w, 1<<16), indent: indent}
+	if err := pw.value(v, 0); err != nil {
+		return err
+	}
 	return pw.b.Flush()
 }
 

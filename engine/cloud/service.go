@@ -44,4 +44,8 @@ type Service interface {
 	Stacks() []*Stack
 	// Save writes the state that lasts to the next task.
 	Save() ([]byte, error)
+	// Picture writes the state as Save does without what a picture of
+	// the cloud leaves out: the stacks' templates, parameters and files,
+	// and the queues.
+	Picture() ([]byte, error)
 }

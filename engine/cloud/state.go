@@ -17,6 +17,20 @@ func (c *Cloud) Save() ([]byte, error) {
 	return json.Marshal(c.st)
 }
 
+// Picture writes the state as Save does without the stacks' templates,
+// parameters and files and the queues' messages.
+func (c *Cloud) Picture() ([]byte, error) {
+	st := c.st
+	st.Queues = nil
+	st.Stacks = make([]*Stack, len(c.st.Stacks))
+	for i, s := range c.st.Stacks {
+		bare := *s
+		bare.Template, bare.Parameters, bare.Files = nil, nil, nil
+		st.Stacks[i] = &bare
+	}
+	return json.Marshal(st)
+}
+
 // Load returns a cloud continuing from a saved state; opts give what is
 // not saved (the seed comes from the state). A state of another format
 // version is an error.

@@ -2,6 +2,8 @@ package cloud
 
 import (
 	"bytes"
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -63,6 +65,38 @@ func TestSaveLoad(t *testing.T) {
 	}
 	if msg, ok := b.Consume("q"); !ok || msg.ID != "m1" || msg.Body.(*Map).Keys()[0] != "a" {
 		t.Errorf("queue after Load: %v %v", msg, ok)
+	}
+}
+
+// A picture is the saved state without the stacks' templates,
+// parameters and files and without the queues; it changes nothing.
+func TestPicture(t *testing.T) {
+	c := New(Options{Seed: 3})
+	if _, err := c.CreateStack("s", StackRequest{Template: demoTemplate(t, "")}); err != nil {
+		t.Fatal(err)
+	}
+	c.DeclareQueue("q")
+	c.Publish("q", "m1", map[string]any{"b": 1})
+	before, _ := c.Save()
+	picture, err := c.Picture()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want map[string]any
+	if err := json.Unmarshal(picture, &got); err != nil {
+		t.Fatal(err)
+	}
+	json.Unmarshal(before, &want)
+	for _, s := range want["stacks"].([]any) {
+		st := s.(map[string]any)
+		st["template"], st["parameters"], st["files"] = nil, nil, nil
+	}
+	want["queues"] = nil
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("picture:\n%s\nsaved:\n%s", picture, before)
+	}
+	if after, _ := c.Save(); !bytes.Equal(before, after) {
+		t.Error("taking a picture changed the state")
 	}
 }
 

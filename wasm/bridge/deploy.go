@@ -167,10 +167,13 @@ type deployParams struct {
 	FixAsyncPush bool              `json:"fixAsyncPush"`
 	MaxSteps     int64             `json:"maxSteps"`
 	// Stream asks for the task's events (engine.DeployEvent) as they
-	// happen, through the call's event sink ([WithEvents]). The output
-	// of a streamed task then leaves out the templates of its Heat calls
-	// (null): the "heat" events carried them, and they are most of a
-	// large environment's output.
+	// happen, through the call's event sink ([WithEvents]), each as
+	// engine.DeployEvent.Stream writes it (its bulky field, a template or
+	// the cloud's state, on a second line). The output of a streamed task
+	// then leaves out the templates of its Heat calls (null): the "heat"
+	// events carried them, and they are most of a large environment's
+	// output. Its answer comes in three lines, which a page reads apart:
+	// the answer without output and state, the output, the state.
 	Stream bool `json:"stream"`
 	// Durations makes the cloud's work take virtual time; Speed paces a
 	// streamed task: 0 runs it at once, N lets N virtual seconds pass in
@@ -179,7 +182,8 @@ type deployParams struct {
 	Speed     float64 `json:"speed"`
 }
 
-// deployRun answers {"ok": true, "failed", "output", "state", "notes"}:
+// deployRun answers {"ok": true, "failed", "output", "state", "notes",
+// "exception"} (in three lines when streamed: deployParams.Stream):
 // output is the document `muranopl deploy` prints, state what
 // --save-state writes.
 func deployRun(ctx context.Context, raw []byte) []byte {
@@ -275,7 +279,11 @@ func deployRun(ctx context.Context, raw []byte) []byte {
 	}
 	head, _ := json.Marshal(map[string]any{"ok": true, "failed": res.Failed, "notes": orEmpty(res.Notes), "exception": exceptionOf(res.Exception)})
 	// The output and the state are large documents the engine wrote
-	// itself: they are put in place, not checked again.
+	// itself, in one line each: they are put in place, not checked again.
+	if req.Events != nil {
+		b := append(append(head, '\n'), bytes.TrimSuffix(output, []byte("\n"))...)
+		return state.AppendJSON(append(b, '\n'))
+	}
 	b := append(head[:len(head)-1], `,"output":`...)
 	b = append(b, bytes.TrimSuffix(output, []byte("\n"))...)
 	b = state.AppendJSON(append(b, `,"state":`...))
@@ -294,7 +302,7 @@ func streamEvents(ctx context.Context, sink func([]byte), speed float64) func(en
 			}
 		}
 		last = e.Time
-		data, err := e.JSON()
+		data, err := e.Stream()
 		if err != nil {
 			data, _ = json.Marshal(map[string]any{"kind": "error", "time": e.Time, "message": err.Error()})
 		}

@@ -245,15 +245,28 @@ func TestDeployRunStreams(t *testing.T) {
 			Kind string
 			Time float64
 		}
-		if err := json.Unmarshal(event, &e); err != nil {
+		head, body, two := bytes.Cut(event, []byte("\n"))
+		if err := json.Unmarshal(head, &e); err != nil {
 			t.Errorf("event %.100s: %v", event, err)
+		}
+		if two != (e.Kind == "heat" || e.Kind == "cloud") || two && !json.Valid(body) {
+			t.Errorf("a %s event of one line: %v, its second line is JSON: %v", e.Kind, !two, json.Valid(body))
 		}
 		kinds, times = append(kinds, e.Kind), append(times, e.Time)
 	})
 	raw, _ := json.Marshal(map[string]any{"packages": []string{handle}, "env": made.Env, "stream": true, "durations": true})
+	lines := bytes.Split(Call(ctx, "deploy.run", raw), []byte("\n"))
+	if len(lines) != 3 {
+		t.Fatalf("a streamed deploy answers in %d lines, not 3", len(lines))
+	}
 	var a deployAnswer
-	if err := json.Unmarshal(Call(ctx, "deploy.run", raw), &a); err != nil || !a.OK || a.Failed {
+	if err := json.Unmarshal(lines[0], &a); err != nil || !a.OK || a.Failed {
 		t.Fatalf("deploy.run: %+v %v", a, err)
+	}
+	a.Output, a.State = lines[1], lines[2]
+	var st struct{ Format string }
+	if err := json.Unmarshal(a.State, &st); err != nil || st.Format == "" || !json.Valid(a.Output) {
+		t.Fatalf("the output (valid: %v) and the state of a streamed deploy: %v %+v", json.Valid(a.Output), err, st)
 	}
 	// The templates are the heat events': only the stack's own stays.
 	if !bytes.Contains(a.Output, []byte(`"template": null`)) || bytes.Count(a.Output, []byte(`"heat_template_version"`)) != 1 {

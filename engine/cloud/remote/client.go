@@ -340,6 +340,14 @@ func (c *Client) Save() ([]byte, error) {
 	return state, nil
 }
 
+func (c *Client) Picture() ([]byte, error) {
+	var state json.RawMessage
+	if err := c.do("picture", nil, &state); err != nil {
+		return nil, err
+	}
+	return state, nil
+}
+
 var _ cloud.Service = (*Client)(nil)
 
 // decodeRecord reads a record as the server writes it, its values in

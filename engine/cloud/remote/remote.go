@@ -337,6 +337,9 @@ func answer(c *cloud.Cloud, method string, p *cloud.Map) (any, error) {
 	case "save":
 		state, err := c.Save()
 		return json.RawMessage(state), err
+	case "picture":
+		state, err := c.Picture()
+		return json.RawMessage(state), err
 	case "close":
 		return nil, nil
 	}
