@@ -30,10 +30,10 @@ export class StoppedError extends Error {
 }
 
 interface Pending {
-  resolve(value: unknown): void;
+  resolve(text: string): void;
   reject(err: Error): void;
-  /** Hears the events of a call that streams them. */
-  onEvent?: (event: unknown) => void;
+  /** Hears the events of a call that streams them, as the texts the method wrote. */
+  onEvent?: (event: string) => void;
   /** When the call was handed to the worker. */
   sentAt?: number;
 }
@@ -85,9 +85,14 @@ export class Engine {
    * Sends one request; resolves with the parsed JSON response. onEvent,
    * when given, hears the events the method streams before it answers.
    */
-  async call(method: string, params: unknown, onEvent?: (event: unknown) => void): Promise<unknown> {
+  async call(method: string, params: unknown, onEvent?: (event: string) => void): Promise<unknown> {
+    return JSON.parse(await this.callText(method, params, onEvent));
+  }
+
+  /** As call, but resolves with the response as the method wrote it. */
+  async callText(method: string, params: unknown, onEvent?: (event: string) => void): Promise<string> {
     const id = this.nextId++;
-    const response = new Promise<unknown>((resolve, reject) =>
+    const response = new Promise<string>((resolve, reject) =>
       this.pending.set(id, { resolve, reject, onEvent }),
     );
     this.onBusy(true);
@@ -140,11 +145,11 @@ export class Engine {
             for (const id of [...this.pending.keys()]) this.settle(id, (p) => p.reject(new Error(message.message)));
             break;
           case 'result':
-            this.settle(message.id, (p) => p.resolve(JSON.parse(message.response)));
+            this.settle(message.id, (p) => p.resolve(message.response));
             break;
           case 'events': {
             const onEvent = this.pending.get(message.id)?.onEvent;
-            if (onEvent) for (const e of message.events) onEvent(JSON.parse(e));
+            if (onEvent) for (const e of message.events) onEvent(e);
             break;
           }
           case 'error':

@@ -8,6 +8,6 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
   | { type: 'result'; id: number; response: string }
-  /** Events of a streaming call, in order, as JSON texts. */
+  /** Events of a streaming call, in order, as the texts the method wrote. */
   | { type: 'events'; id: number; events: string[] }
   | { type: 'error'; id: number; message: string };

@@ -69,7 +69,8 @@ export interface CloudStack {
   status: string;
   reason: string;
   resources: { name: string; type: string; id: string; props: Record<string, unknown>; attrs: Record<string, unknown>; status: string }[];
-  template: Record<string, unknown>;
+  /** Absent in the picture a deploy's events carry. */
+  template?: Record<string, unknown>;
 }
 
 /** The document `muranopl deploy` prints. */
@@ -86,12 +87,16 @@ export interface DeployOutput {
   skippedPackages?: { package: string; error: string }[];
 }
 
+/**
+ * An event of a task. The bulky ones come as text, read only when shown:
+ * a Heat call's template (null for a delete) and the cloud's state.
+ */
 export type DeployEvent = { time: number } & (
   | { kind: 'report'; level: string; text: string; entity: string }
   | { kind: 'instance'; event: string; instance: string; type: number; typeName?: string; title?: unknown; unitCount?: unknown }
   | { kind: 'log'; level: string; logger: string; message: string }
-  | { kind: 'heat'; op: string; stack: string; template: Record<string, unknown> | null; error?: string }
-  | { kind: 'cloud'; state: CloudState }
+  | { kind: 'heat'; op: string; stack: string; template: string | null; error?: string }
+  | { kind: 'cloud'; state: string }
   | { kind: 'plan'; queue: string; id: string; plan: Record<string, unknown> }
   | { kind: 'result'; queue: string; id: string; result: Record<string, unknown> }
   | { kind: 'error'; message: string }
@@ -140,9 +145,47 @@ export async function makeEnvironment(engine: Engine, apps: AppModel[], name: st
   return r.env;
 }
 
-/** Runs a task, streaming its events to onEvent. */
-export function runDeploy(engine: Engine, request: DeployRequest, onEvent: (event: DeployEvent) => void): Promise<DeployAnswer> {
-  return engine.call('deploy.run', { ...request, stream: true }, onEvent as (e: unknown) => void) as Promise<DeployAnswer>;
+/**
+ * Runs a task, streaming its events to onEvent. The answer's output and
+ * state (its second and third lines) are read in tasks of their own, and
+ * the state's text is kept (stateText).
+ */
+export async function runDeploy(engine: Engine, request: DeployRequest, onEvent: (event: DeployEvent) => void): Promise<DeployAnswer> {
+  const text = await engine.callText('deploy.run', { ...request, stream: true }, (e) => onEvent(decodeEvent(e)));
+  const [head, output, state] = text.split('\n');
+  const answer = JSON.parse(head) as DeployAnswer;
+  if (!answer.ok || output === undefined || state === undefined) return answer;
+  await nextTask();
+  answer.output = JSON.parse(output) as DeployOutput;
+  await nextTask();
+  answer.state = JSON.parse(state) as DeployState;
+  stateTexts.set(answer.state, state);
+  return answer;
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const stateTexts = new WeakMap<DeployState, string>();
+
+/** A state as JSON text: the text it was read from, when it came from a deploy. */
+export function stateText(state: DeployState): string {
+  return stateTexts.get(state) ?? JSON.stringify(state);
+}
+
+/**
+ * Reads a streamed event (engine.DeployEvent.Stream): a line of JSON, and
+ * for a Heat call or the cloud's state a second line kept as text.
+ */
+function decodeEvent(text: string): DeployEvent {
+  const nl = text.indexOf('\n');
+  if (nl < 0) return JSON.parse(text) as DeployEvent;
+  const head = JSON.parse(text.slice(0, nl)) as Record<string, unknown>;
+  const body = text.slice(nl + 1);
+  if (head['kind'] === 'heat') head['template'] = body === 'null' ? null : body;
+  else head['state'] = body;
+  return head as DeployEvent;
 }
 
 export async function listActions(engine: Engine, packages: string[], coreLibrary: string | undefined, model: StoredModel): Promise<Action[]> {

@@ -1,7 +1,8 @@
 // A run of a task as the Deploy view keeps it: the events of the engine
 // (api/deploy.ts DeployEvent) gathered into what the panes show — the log,
 // the Heat pushes, the agents' plans with their results, the cloud as the
-// last Heat call left it — and, at the end, the engine's answer.
+// last Heat call left it — and, at the end, the engine's answer. The bulky
+// parts (templates, the cloud's state) stay JSON texts until shown.
 
 import type { CloudState, DeployEvent, DeployOutput } from '../api/deploy';
 
@@ -21,7 +22,8 @@ export interface HeatPush {
   time: number;
   op: string;
   stack: string;
-  template: Record<string, unknown> | null;
+  /** The template as JSON text (templateOf reads it), null for a delete. */
+  template: string | null;
   error?: string;
 }
 
@@ -49,7 +51,10 @@ export interface Run {
   log: LogLine[];
   heat: HeatPush[];
   plans: PlanRun[];
+  /** The cloud as the task left it (cloudOf reads it). */
   cloud?: CloudState;
+  /** The cloud as the last Heat call left it, as JSON text, when newer than cloud. */
+  cloudText?: string;
   /** When the cloud was last pictured, on the virtual clock. */
   cloudTime?: number;
   first?: number;
@@ -86,7 +91,7 @@ export function addEvent(run: Run, e: DeployEvent): void {
       line('heat', e.error ? 'error' : 'debug', e.stack, `Heat ${e.op} of the stack ${e.stack}${e.error ? `: ${e.error}` : ''}`);
       break;
     case 'cloud':
-      run.cloud = e.state;
+      run.cloudText = e.state;
       run.cloudTime = e.time;
       break;
     case 'plan':
@@ -107,6 +112,28 @@ export function addEvent(run: Run, e: DeployEvent): void {
       line('note', 'error', '', e.message);
       break;
   }
+}
+
+/** The cloud as the run last saw it. */
+export function cloudOf(run: Run): CloudState | undefined {
+  if (run.cloudText !== undefined) {
+    run.cloud = JSON.parse(run.cloudText) as CloudState;
+    run.cloudText = undefined;
+  }
+  return run.cloud;
+}
+
+const templates = new WeakMap<HeatPush, Record<string, unknown> | null>();
+
+/** The template a Heat call pushed (null for a delete). */
+export function templateOf(push: HeatPush): Record<string, unknown> | null {
+  if (push.template === null) return null;
+  let t = templates.get(push);
+  if (t === undefined) {
+    t = JSON.parse(push.template) as Record<string, unknown>;
+    templates.set(push, t);
+  }
+  return t;
 }
 
 export function planName(plan: Record<string, unknown>): string {

@@ -4,7 +4,7 @@
 // to answered), with the waits in between as the gaps they are.
 
 import type { Run } from './run';
-import { planName, resultFailed } from './run';
+import { cloudOf, planName, resultFailed } from './run';
 
 const svgNS = 'http://www.w3.org/2000/svg';
 
@@ -30,12 +30,13 @@ export function drawTimeline(run: Run, width = 900): SVGSVGElement {
     label: 'Heat',
     bars: run.heat.map((h) => ({ from: h.time, to: h.time, text: `${h.op} ${h.stack}`, cls: h.error ? 'bar-error' : 'bar-heat' })),
   });
-  for (const srv of run.cloud?.servers ?? []) {
+  const cloud = cloudOf(run);
+  for (const srv of cloud?.servers ?? []) {
     if (srv.booted) lanes.push({ label: srv.name, bars: [{ from: Math.max(srv.booted - 60, t0), to: srv.booted, text: 'boot', cls: 'bar-boot' }] });
   }
   const queues = [...new Set(run.plans.map((p) => p.queue))];
   for (const q of queues) {
-    const server = run.cloud?.servers?.find((s) => JSON.stringify(s.agent ?? '').includes(q));
+    const server = cloud?.servers?.find((s) => JSON.stringify(s.agent ?? '').includes(q));
     lanes.push({
       label: server ? `agent ${server.name}` : 'agent',
       bars: run.plans.filter((p) => p.queue === q).map((p) => ({

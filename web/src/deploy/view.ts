@@ -11,10 +11,12 @@ import {
   type Action,
   type DeployAnswer,
   type DeployEvent,
+  type DeployOutput,
   type DeployState,
   listActions,
   makeEnvironment,
   runDeploy,
+  stateText,
 } from '../api/deploy';
 import { readFile } from '../api/packages';
 import type { AppModel } from '../api/ui';
@@ -26,11 +28,15 @@ import { load, save } from '../store';
 import { drawCloud, details, type Selected } from './cloudmap';
 import examples from './examples.json';
 import { PackageSet } from './packages';
-import { addEvent, type HeatPush, type LogLine, newRun, type Run, type RunException, planName, resultFailed } from './run';
+import { addEvent, cloudOf, type HeatPush, type LogLine, newRun, type Run, type RunException, planName, resultFailed, templateOf } from './run';
 import { activeFaults, defaultSettings, scriptStrategy, type Settings, settingsForm } from './settings';
 import { drawTimeline, span } from './timeline';
 
 const storeKey = 'deploy';
+const runKey = 'deploy-run';
+
+/** A run as kept: its log and its output as JSON text. */
+type StoredRun = Omit<Run, 'log' | 'end'> & { log: string; end?: Omit<NonNullable<Run['end']>, 'output'> & { output?: string } };
 
 interface Saved {
   settings: Settings;
@@ -67,6 +73,11 @@ function button(text: string, cls = 'button', title = ''): HTMLButtonElement {
 
 function pre(value: unknown): HTMLElement {
   return el('pre', 'json', typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+}
+
+/** s cut to n characters, with an ellipsis. */
+function fit(s: string, n: number): string {
+  return s.length > n ? s.slice(0, n - 1) + '…' : s;
 }
 
 function clock(t: number, first: number | undefined): string {
@@ -383,11 +394,12 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
     for (let i = first; i < last; i++) {
       if (painted.has(i)) continue;
       const r = rows[i];
+      // A row is few boxes: its columns are padded text in a monospace font.
       const node = 'group' in r
         ? el('div', 'log-group', objectName(r.group) || '(the engine)')
         : el('div', `log-line log-${r.line.level} log-kind-${r.line.kind}`,
-          el('span', 'log-time', clock(r.line.time, run?.first)), el('span', 'log-level', r.line.level),
-          el('span', 'log-object', objectName(r.line.object)), el('span', 'log-message', r.line.message));
+          el('span', 'log-when', `${clock(r.line.time, run?.first).padStart(8)} ${r.line.level.padEnd(7)} `),
+          el('span', 'log-object', `${fit(objectName(r.line.object), 16).padEnd(16)} `), r.line.message);
       if (!('group' in r)) node.title = r.line.message;
       node.style.top = `${i * rowHeight}px`;
       painted.set(i, node);
@@ -436,7 +448,7 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
   });
 
   function renderCloud(p: HTMLElement): void {
-    const state = run?.cloud ?? saved.state?.cloud;
+    const state = (run && cloudOf(run)) ?? saved.state?.cloud;
     if (!state) {
       p.replaceChildren(el('p', 'muted deploy-empty', 'The cloud appears with the first Heat call.'));
       return;
@@ -464,7 +476,7 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
   }
 
   function heatDiff(prev: HeatPush | undefined, cur: HeatPush): HTMLElement {
-    const res = (h: HeatPush | undefined) => ((h?.template?.['resources'] ?? {}) as Record<string, unknown>);
+    const res = (h: HeatPush | undefined) => (((h && templateOf(h))?.['resources'] ?? {}) as Record<string, unknown>);
     const a = res(prev);
     const b = res(cur);
     const list = el('ul', 'heat-diff');
@@ -506,7 +518,7 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
       el('h3', undefined, `${cur.op} of ${cur.stack}`),
       cur.error ? el('p', 'error-title', cur.error) : el('span'),
       el('h4', undefined, 'Changes to the previous push'), heatDiff(prev, cur),
-      el('details', undefined, el('summary', undefined, 'The template'), pre(cur.template ?? null)));
+      el('details', undefined, el('summary', undefined, 'The template'), pre(templateOf(cur))));
     p.replaceChildren(el('div', 'deploy-split', list, detail));
   }
 
@@ -517,7 +529,7 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
       return;
     }
     if (planIndex < 0 || planIndex >= plans.length) planIndex = plans.length - 1;
-    const server = (queue: string) => (run!.cloud?.servers ?? []).find((s) => JSON.stringify(s.agent ?? '').includes(queue))?.name ?? queue;
+    const server = (queue: string) => (cloudOf(run!)?.servers ?? []).find((s) => JSON.stringify(s.agent ?? '').includes(queue))?.name ?? queue;
     const list = el('ol', 'deploy-list');
     list.setAttribute('aria-label', 'Agent plans');
     plans.forEach((pl, i) => {
@@ -604,7 +616,11 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
     if (end.output) {
       const save = button('Download the output', 'button', 'The JSON document muranopl deploy prints for this task');
       save.id = 'deploy-download-output';
-      save.addEventListener('click', () => download(`${saved.settings.name || 'environment'}.${run!.action}.json`, JSON.stringify(end.output, null, 1) + '\n'));
+      save.addEventListener('click', () => {
+        const r = run!;
+        const output = { ...end.output!, heat: end.output!.heat.map((h, i) => ({ ...h, template: r.heat[i] ? templateOf(r.heat[i]) : h.template })) };
+        download(`${saved.settings.name || 'environment'}.${r.action}.json`, JSON.stringify(output, null, 1) + '\n');
+      });
       parts.push(el('div', 'tools', save));
     }
     p.replaceChildren(...parts);
@@ -725,24 +741,29 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
 
   // Tasks ------------------------------------------------------------------
 
-  // The run is kept without its Heat templates, which are kept one a key,
-  // a task each: a large environment's templates, cloned at once, would
-  // hold the page for a second.
-  let templatesKept: Run | undefined;
+  // What is large is kept as JSON text, and the last run apart from the
+  // rest, its Heat templates a key each: IndexedDB clones what it keeps
+  // on the page's thread, and a large environment's objects, cloned at
+  // once, would hold the page; texts are copied in a blink.
+  let runSaved: Run | undefined | null = null;
   function persist(): void {
-    const r = saved.run;
-    const light = r && {
-      ...r,
-      heat: r.heat.map((h) => ({ ...h, template: null })),
-      end: r.end && { ...r.end, output: r.end.output && { ...r.end.output, heat: r.end.output.heat.map((h) => ({ ...h, template: null })) } },
-    };
-    void save(storeKey, { ...saved, run: light });
-    if (r && r.end && templatesKept !== r) {
-      templatesKept = r;
-      r.heat.forEach((h, i) => setTimeout(() => {
-        if (templatesKept === r) void save(`${storeKey}-heat-${i}`, h.template);
+    const { run: r, state, ...rest } = saved;
+    void save(storeKey, { ...rest, state: state && stateText(state) });
+    if (r === runSaved) return;
+    runSaved = r;
+    setTimeout(() => {
+      if (runSaved !== r) return;
+      void save(runKey, r && {
+        ...r,
+        heat: r.heat.map((h) => ({ ...h, template: null })),
+        cloud: r.cloud === saved.state?.cloud ? undefined : r.cloud,
+        log: JSON.stringify(r.log),
+        end: r.end && { ...r.end, output: r.end.output && JSON.stringify(r.end.output) },
+      });
+      r?.heat.forEach((h, i) => setTimeout(() => {
+        if (runSaved === r) void save(`${runKey}-heat-${i}`, h.template);
       }, 0));
-    }
+    }, 0);
   }
 
   async function refreshActions(handles: string[], core: string | undefined): Promise<void> {
@@ -820,9 +841,9 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
       } else {
         const a = answer as DeployAnswer & { ok: true; exception?: RunException | null };
         // The streamed output leaves the Heat templates out: the events had them.
-        a.output.heat.forEach((h, i) => (h.template = thisRun.heat[i]?.template ?? null));
         thisRun.end = { state: a.failed ? 'failed' : 'done', output: a.output, exception: a.exception ?? null, notes: a.notes };
         thisRun.cloud = a.state.cloud;
+        thisRun.cloudText = undefined;
         saved.state = a.state.model?.Objects === null ? undefined : a.state;
         if (action === 'deploy') saved.deployed = environment.list();
         if (!saved.state) saved.deployed = undefined;
@@ -884,7 +905,7 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
       saved.state = state;
       saved.deployed = undefined;
       saved.extraPackages = [...new Set([...saved.extraPackages, ...modelPackages(state.model?.Objects)])];
-      run = undefined;
+      saved.run = run = undefined;
       const objects = state.model?.Objects as Record<string, unknown> | null;
       const apps = (objects?.['applications'] as AppModel[] | undefined) ?? [];
       environment.replace(apps);
@@ -904,18 +925,20 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
 
   const restored = (async () => {
     await environment.restore();
-    const s = await load<Saved>(storeKey);
+    const s = await load<Omit<Saved, 'state'> & { state?: string | DeployState }>(storeKey);
     if (s) {
-      saved = { settings: { ...defaultSettings(), ...s.settings }, state: s.state, run: s.run, extraPackages: s.extraPackages ?? [], deployed: s.deployed };
-      run = s.run;
-      if (run) {
-        templatesKept = run;
-        const r = run;
-        await Promise.all(r.heat.map(async (h, i) => {
-          h.template = (await load<Record<string, unknown> | null>(`${storeKey}-heat-${i}`)) ?? null;
-          const out = r.end?.output?.heat[i];
-          if (out) out.template = h.template;
-        }));
+      saved = { settings: { ...defaultSettings(), ...s.settings }, state: typeof s.state === 'string' ? (JSON.parse(s.state) as DeployState) : s.state, extraPackages: s.extraPackages ?? [], deployed: s.deployed };
+      const r = await load<StoredRun>(runKey);
+      if (r) {
+        const heat = await Promise.all(r.heat.map(async (h, i) => ({ ...h, template: (await load<string | null>(`${runKey}-heat-${i}`)) ?? null })));
+        run = {
+          ...r,
+          heat,
+          cloud: r.cloud ?? saved.state?.cloud,
+          log: JSON.parse(r.log) as LogLine[],
+          end: r.end && { ...r.end, output: r.end.output ? (JSON.parse(r.end.output) as DeployOutput) : undefined },
+        };
+        saved.run = runSaved = run;
       }
       settings.set(saved.settings);
     }
