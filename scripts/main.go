@@ -6,7 +6,7 @@
 //	go run ./scripts size [-module engine|cloud] [-top N] [-funcs N] [FILE]
 //	                                           a WebAssembly module (or FILE) against its size budget, by package
 //	go run ./scripts corelib                   find the io.murano core library, or fetch it into the user's cache
-//	go run ./scripts screenshot [-width W] [-height H] OUT.png
+//	go run ./scripts screenshot [-view V] [-width W] [-height H] OUT.png
 //
 // A build compiles the engine (./wasm) and the simulated cloud (./wasm/cloud)
 // with GOOS=js GOARCH=wasm, bundles web/
@@ -94,6 +94,7 @@ func main() {
 		flags := flag.NewFlagSet("screenshot", flag.ExitOnError)
 		width := flags.Int("width", 1280, "viewport width in CSS pixels")
 		height := flags.Int("height", 800, "viewport height in CSS pixels")
+		view := flags.String("view", "", "the view to picture: yaql, packages or deploy (the shop example deployed); default: the page as it opens")
 		flags.Parse(args)
 		if flags.NArg() != 1 {
 			usage()
@@ -102,7 +103,7 @@ func main() {
 		if !filepath.IsAbs(out) {
 			out = filepath.Join(startDir, out)
 		}
-		err = screenshotCommand(ctx, out, *width, *height)
+		err = screenshotCommand(ctx, out, *view, *width, *height)
 	default:
 		usage()
 	}
@@ -112,7 +113,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: go run ./scripts build | serve [-addr HOST:PORT] | test | size [-module engine|cloud] [-top N] [-funcs N] [FILE] | corelib | screenshot [-width W] [-height H] OUT.png")
+	fmt.Fprintln(os.Stderr, "usage: go run ./scripts build | serve [-addr HOST:PORT] | test | size [-module engine|cloud] [-top N] [-funcs N] [FILE] | corelib | screenshot [-view V] [-width W] [-height H] OUT.png")
 	os.Exit(2)
 }
 

@@ -9,7 +9,7 @@ import (
 	"strconv"
 )
 
-func screenshotCommand(ctx context.Context, outPath string, width, height int) error {
+func screenshotCommand(ctx context.Context, outPath, view string, width, height int) error {
 	if !fileExists(chromiumPath) {
 		return fmt.Errorf("needs %s: apt-get install -y chromium", chromiumPath)
 	}
@@ -18,6 +18,9 @@ func screenshotCommand(ctx context.Context, outPath string, width, height int) e
 		return err
 	}
 	return withServer(ctx, s.dir, func(url string) error {
+		if view != "" {
+			url += "#" + view
+		}
 		return run(ctx, os.Stdout, nil, "node", "web/tests/screenshot.mjs", url, outPath, strconv.Itoa(width), strconv.Itoa(height))
 	})
 }

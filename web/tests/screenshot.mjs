@@ -1,5 +1,7 @@
 // Saves a PNG of the playground page once the engine is ready and the view
-// has its content (the console's first evaluation, or a package's forms): node web/tests/screenshot.mjs URL OUT.png [WIDTH HEIGHT]
+// has its content (the console's first evaluation, or a package's forms):
+// node web/tests/screenshot.mjs URL OUT.png [WIDTH HEIGHT]. With a URL
+// ending in #deploy, the shop example is deployed first and its cloud shown.
 
 import { launchBrowser, openPlayground } from './harness.mjs';
 
@@ -12,10 +14,19 @@ if (!url || !out) {
 const browser = await launchBrowser();
 try {
   const { page, external } = await openPlayground(browser, url, { width: Number(width), height: Number(height) });
-  await page.waitForSelector(
-    '#view-yaql:not([hidden]) #status:not([data-state="running"]):not([data-state="idle"]), #view-packages:not([hidden]) #pkg-panel-forms .wizard .form-row',
-    { timeout: 30_000 },
-  );
+  if (url.endsWith('#deploy')) {
+    await page.click('[data-example="shop"]');
+    await page.click('#deploy-run');
+    await page.waitForSelector('#deploy-status[data-state="done"]', { timeout: 60_000 });
+    await page.click('#deploy-tab-cloud');
+    await page.click('.cloudmap .server:has-text("web-1")');
+    await page.waitForSelector('#deploy-cloud-details h3');
+  } else {
+    await page.waitForSelector(
+      '#view-yaql:not([hidden]) #status:not([data-state="running"]):not([data-state="idle"]), #view-packages:not([hidden]) #pkg-panel-forms .wizard .form-row',
+      { timeout: 30_000 },
+    );
+  }
   await page.screenshot({ path: out, fullPage: true });
   if (external.length > 0) throw new Error(`requests left 127.0.0.1: ${external.join(' ')}`);
   console.log(`saved ${out} (${width}×${height})`);

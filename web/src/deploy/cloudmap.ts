@@ -32,12 +32,21 @@ function ipsOf(port: Obj): string[] {
   return ((port['fixed_ips'] as Obj[] | undefined) ?? []).map((f) => str(f['ip_address']));
 }
 
-/** The security groups of the stacks (Heat resources), by physical id. */
+/** What a security group lets in: "icmp, tcp 22, tcp 8000-8080". */
+function rulesOf(props: Obj | undefined): string {
+  return ((props?.['rules'] as Obj[] | undefined) ?? []).map((rule) => {
+    const [lo, hi] = [rule['port_range_min'], rule['port_range_max']];
+    const ports = lo === undefined || lo === null ? '' : hi !== undefined && hi !== null && hi !== lo ? ` ${str(lo)}-${str(hi)}` : ` ${str(lo)}`;
+    return `${str(rule['protocol']) || 'any'}${ports}`;
+  }).join(', ');
+}
+
+/** The security groups of the stacks (Heat resources), by physical id: their name, else what they let in. */
 function securityGroups(state: CloudState): Map<string, string> {
   const out = new Map<string, string>();
   for (const st of state.stacks ?? []) {
     for (const r of st.resources ?? []) {
-      if (r.type.endsWith('SecurityGroup')) out.set(r.id, str(r.props?.['name']) || r.name);
+      if (r.type.endsWith('SecurityGroup')) out.set(r.id, str(r.props?.['name']) || rulesOf(r.props) || r.name);
     }
   }
   return out;
@@ -93,9 +102,11 @@ export function drawCloud(state: CloudState, selected: Selected | undefined, onS
   shown.forEach((n, i) => barX.set(str(n['id']), left + 40 + i * barGap));
   const serverX = left + 40 + shown.length * barGap + 20;
   const rowH = 78;
+  const boxW = 236;
   const top = 84;
   const height = top + (routers.length + servers.length) * rowH + 40;
-  const width = serverX + 420;
+  const volumesAtMost = Math.max(0, ...servers.map((srv) => volumesOf.get(srv.id)?.length ?? 0));
+  const width = serverX + boxW + 12 + volumesAtMost * 70 + 16;
   const out: string[] = [`<title>The simulated cloud</title>`];
   const label = (t: string) => (t.length > 14 ? t.slice(0, 13) + '…' : t);
   const pick = (kind: Selected['kind'], id: string, aria: string, cls: string, body: string) => {
@@ -144,11 +155,11 @@ export function drawCloud(state: CloudState, selected: Selected | undefined, onS
     const floating = own.flatMap((p) => (fipOf.get(str(p['id'])) ?? []).map((f) => str(f['floating_ip_address'])));
     const sg = [...new Set(own.flatMap((p) => ((p['security_groups'] as string[] | undefined) ?? []).map((id) => groups.get(id) ?? id)))];
     pick('server', srv.id, `server ${srv.name}, ${srv.status}${floating.length ? `, floating ${floating.join(', ')}` : ''}`, `server server-${srv.status.toLowerCase()}`,
-      `<rect x="${serverX}" y="${y}" width="260" height="60" rx="8"/>` + text(serverX + 12, y + 20, srv.name, 'server-name') +
+      `<rect x="${serverX}" y="${y}" width="${boxW}" height="60" rx="8"/>` + text(serverX + 12, y + 20, srv.name, 'server-name') +
       text(serverX + 12, y + 36, `${srv.image || 'volume-booted'} · flavor ${srv.flavor} · ${srv.status}`, 'server-detail') +
-      text(serverX + 12, y + 51, fit([floating.length ? `floating ${floating.join(', ')}` : '', sg.length ? `groups ${sg.join(', ')}` : ''].filter(Boolean).join(' · '), 40), 'server-detail'));
+      text(serverX + 12, y + 51, fit([floating.length ? `floating ${floating.join(', ')}` : '', sg.length ? `open ${sg.join('; ')}` : ''].filter(Boolean).join(' · '), 32), 'server-detail'));
     (volumesOf.get(srv.id) ?? []).forEach((v, k) => {
-      const vx = serverX + 272 + k * 70;
+      const vx = serverX + boxW + 12 + k * 70;
       pick('volume', str(v['id']), `volume ${str(v['name'])} ${str(v['size'])} GB`, 'volume',
         `<rect x="${vx}" y="${y + 8}" width="60" height="44" rx="10"/>` + text(vx + 30, y + 28, `${str(v['size'])} GB`, '', 'middle') + text(vx + 30, y + 42, str(v['name']).slice(0, 9), 'server-detail', 'middle'));
     });

@@ -464,9 +464,7 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
       changed('cloud');
     };
     const draw = () => {
-      // The picture's scale: it is shown at most at its own width.
-      const scale = Math.min(1, (picture.clientWidth || 1) / (picture.firstElementChild?.getBoundingClientRect().width ?? 1)) || 1;
-      const svg = drawCloud(state, selected, onSelect, { top: picture.scrollTop / scale, height: (picture.clientHeight || 800) / scale });
+      const svg = drawCloud(state, selected, onSelect, { top: picture.scrollTop, height: picture.clientHeight || 800 });
       if (picture.firstElementChild) picture.firstElementChild.replaceWith(svg);
       else picture.append(svg);
     };
