@@ -398,7 +398,7 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
       const node = 'group' in r
         ? el('div', 'log-group', objectName(r.group) || '(the engine)')
         : el('div', `log-line log-${r.line.level} log-kind-${r.line.kind}`,
-          el('span', 'log-when', `${clock(r.line.time, run?.first).padStart(8)} ${r.line.level.padEnd(7)} `),
+          el('span', 'log-when', `${clock(r.line.time, run?.first).padStart(11)} ${r.line.level.padEnd(7)} `),
           el('span', 'log-object', `${fit(objectName(r.line.object), 16).padEnd(16)} `), r.line.message);
       if (!('group' in r)) node.title = r.line.message;
       node.style.top = `${i * rowHeight}px`;
