@@ -74,8 +74,10 @@
 // (errors with positions), engine/versions (SemVer and pip-like specs),
 // engine/cloud (the simulated cloud, which knows nothing of MuranoPL),
 // engine/cloud/agent (the murano agent of its VMs), engine/cloud/remote
-// (the cloud across a boundary only JSON crosses) and
-// engine/yaql/syntax/unicodenames (the names of \N{NAME} escapes).
+// (the cloud across a boundary only JSON crosses),
+// engine/yaql/syntax/unicodenames (the names of \N{NAME} escapes) and
+// formgen/schemaform (the forms of JSON schemas generated from contracts:
+// their fields, validation and object models).
 //
 // Packages of helpers for tests (their names end in "test") have no
 // layer: only tests import them.
