@@ -23,6 +23,10 @@
 // [ZipFiles], [FilesFS] and [ExportPackage] read, hold and write a package
 // kept in memory.
 //
+// Schemas: [GenerateSchema] gives the JSON schemas of a class and of its
+// model builders as murano's schema API does (`muranopl schema`), exactly
+// or with the extensions the MuranoPL forms specification promises.
+//
 // Deploy: [NewEnvironment] wraps application models into an environment
 // (`muranopl env`), [Deploy] runs one task of Murano's engine on it in the
 // simulated cloud (`muranopl deploy`), with the project's own core
@@ -44,7 +48,9 @@
 //
 // The WebAssembly entry point (wasm) calls only the bridge; the simulated
 // cloud's entry point (wasm/cloud) only the base packages (the server of
-// engine/cloud/remote), so that its module holds no engine. The shells —
+// engine/cloud/remote), so that its module holds no engine, and so does
+// the entry point of the forms of JSON schemas (wasm/forms, the service
+// of formgen/schemaform). The shells —
 // the bridge (wasm/bridge) and the command line (cmd/muranopl) — reach
 // everything through the facades; so does the speed benchmark
 // (scripts/bench), which also builds the WebAssembly as the site does
@@ -52,9 +58,11 @@
 // package loading but must not link the MuranoPL executor.
 //
 // The facades are this package and formgen. Below them, engine/lint checks
-// packages without running them, and engine/corelib is the project's own
-// io.murano core library (its class and resource files, embedded), with
-// engine/corelib/apps its io.murano.applications. Then
+// packages without running them; engine/schema generates the JSON schemas
+// of classes from their contracts and metas, with the executor below it
+// evaluating the contracts' expressions; engine/corelib is the project's
+// own io.murano core library (its class and resource files, embedded),
+// with engine/corelib/apps its io.murano.applications. Then
 // three engines that do not import
 // each other: engine/dsl, the MuranoPL executor; engine/pkg, which reads
 // package formats, repositories and requirements; and formgen/dynui, which

@@ -492,8 +492,8 @@ func TestCorpusFormat(t *testing.T) {
 	}
 }
 
-// TestCorpus runs every case (except schema cases) through
-// engine.RunMuranoPL, in parallel, and compares with want: results,
+// TestCorpus runs every case through engine.RunMuranoPL (schema cases
+// through engine.GenerateSchema), in parallel, and compares with want: results,
 // traces, log records and the model exactly (JSON text, after sorting the
 // unordered items); errors by the type and message the reference gives
 // them (see expectedError), their MuranoPL names and extra, and their
@@ -517,11 +517,11 @@ func TestCorpus(t *testing.T) {
 			for _, c := range cases {
 				t.Run(c.archive+"/"+c.name, func(t *testing.T) {
 					t.Parallel()
+					run := runDSLCase
 					if c.schema {
-						tally.Add(enginetest.Skipped)
-						t.Skip("schema generation: not in the engine")
+						run = runSchemaCase
 					}
-					outcome := skips.Judge(t, c.id(), runDSLCase(t, c, core, meta))
+					outcome := skips.Judge(t, c.id(), run(t, c, core, meta))
 					tally.Add(outcome)
 					if outcome == enginetest.Skipped {
 						t.SkipNow()
@@ -560,6 +560,41 @@ func runDSLCase(t *testing.T, c *dslCase, core, meta fs.FS) []string {
 		return []string{"request failed: " + err.Error()}
 	}
 	return compareRun(c, got, true)
+}
+
+// runSchemaCase generates the schemas a schema case asks for (classes
+// "meta" from meta, or the archive's) with engine.GenerateSchema and
+// returns their differences from want.
+func runSchemaCase(t *testing.T, c *dslCase, core, meta fs.FS) []string {
+	var class string
+	if err := json.Unmarshal(c.field("class"), &class); err != nil {
+		t.Fatalf("class: %v", err)
+	}
+	req := engine.SchemaRequest{Classes: c.files, CoreLibrary: core, Class: class, Methods: c.methods, Package: c.schemaPackage}
+	switch c.classes {
+	case "meta":
+		req.Classes = meta
+	case "packages":
+		t.Fatal("schema cases load classes, not packages")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	res, err := engine.GenerateSchema(ctx, req)
+	if err != nil {
+		return []string{"request failed: " + err.Error()}
+	}
+	got, err := res.JSON(-1)
+	if err != nil {
+		return []string{"output: " + err.Error()}
+	}
+	want, err := enginetest.SchemaOutput(c.want)
+	if err != nil {
+		t.Fatalf("want: %v", err)
+	}
+	if same, err := enginetest.SameJSON(want, got); err != nil || !same {
+		return []string{fmt.Sprintf("schema:\n    want %s\n    got  %s %v", want, got, err)}
+	}
+	return nil
 }
 
 // oracleArgs are the oracle's command-line arguments for a case (classes

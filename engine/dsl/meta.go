@@ -93,6 +93,7 @@ func (md *metaData) instances(f *frame) ([]*Object, error) {
 		if err != nil {
 			return nil, err
 		}
+		obj.declaring = md.declaring
 		objects = append(objects, obj)
 	}
 	md.objects, md.made = objects, true

@@ -28,6 +28,9 @@ type Object struct {
 	dependencies []destructionDependency
 	// passkey is the passkey of a template() definition loaded as o.
 	passkey *passkey
+	// declaring is, for a meta object, the class whose declaration
+	// attached it.
+	declaring *Class
 }
 
 type destructionDependency struct {
