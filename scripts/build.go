@@ -63,7 +63,7 @@ func buildSite(ctx context.Context, out io.Writer) (*site, error) {
 	assets := map[string][]byte{}
 
 	var wasm []byte
-	for _, m := range []wasmbuild.Module{wasmbuild.Engine, wasmbuild.Cloud} {
+	for _, m := range wasmbuild.Modules {
 		data, err := buildWasm(ctx, out, m, filepath.Join(buildDir, m.File))
 		if err != nil {
 			return nil, err
@@ -115,9 +115,11 @@ func buildSite(ctx context.Context, out io.Writer) (*site, error) {
 		return nil, err
 	}
 	s.report(out, time.Since(start))
-	return s, errors.Join(checkWasmBudget(wasmbuild.Engine, s.compressedSize(hashed[wasmbuild.Engine.File], "br")),
-		checkWasmBudget(wasmbuild.Cloud, s.compressedSize(hashed[wasmbuild.Cloud.File], "br")),
-		checkCloudApart(wasm))
+	errs := []error{checkCloudApart(wasm)}
+	for _, m := range wasmbuild.Modules {
+		errs = append(errs, checkWasmBudget(m, s.compressedSize(hashed[m.File], "br")))
+	}
+	return s, errors.Join(errs...)
 }
 
 // buildWasm compiles a module as wasmbuild says into target and returns
@@ -196,6 +198,7 @@ func renderIndex(hashed map[string]string, wasmSize int) ([]byte, error) {
 	assets, err := json.Marshal(map[string]any{
 		"engine":     hashed["engine.wasm"],
 		"cloud":      hashed["cloud.wasm"],
+		"forms":      hashed["forms.wasm"],
 		"engineSize": wasmSize,
 		"runeNames":  hashed["unicode-names.txt"],
 		"wasmExec":   hashed["wasm_exec.js"],

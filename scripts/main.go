@@ -3,7 +3,7 @@
 //	go run ./scripts build                     build the site into build/site
 //	go run ./scripts serve [-addr HOST:PORT]   build, then serve it (default 127.0.0.1:8080)
 //	go run ./scripts test                      run every test stage, ending with "N passed, M failed"
-//	go run ./scripts size [-module engine|cloud] [-top N] [-funcs N] [FILE]
+//	go run ./scripts size [-module engine|cloud|forms] [-top N] [-funcs N] [FILE]
 //	                                           a WebAssembly module (or FILE) against its size budget, by package
 //	go run ./scripts corelib                   find the io.murano core library, or fetch it into the user's cache
 //	go run ./scripts screenshot [-view V] [-width W] [-height H] OUT.png
@@ -68,7 +68,7 @@ func main() {
 		flags := flag.NewFlagSet("size", flag.ExitOnError)
 		top := flags.Int("top", 30, "packages to list (0: all)")
 		funcs := flags.Int("funcs", 0, "also list this many of the largest functions")
-		module := flags.String("module", "engine", "the module: engine, or cloud (the simulated cloud)")
+		module := flags.String("module", "engine", "the module: engine, cloud (the simulated cloud) or forms (the forms of JSON schemas)")
 		flags.Parse(args)
 		if flags.NArg() > 1 {
 			usage()
@@ -82,6 +82,8 @@ func main() {
 		case "engine":
 		case "cloud":
 			m = wasmbuild.Cloud
+		case "forms":
+			m = wasmbuild.Forms
 		default:
 			usage()
 		}
@@ -113,7 +115,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: go run ./scripts build | serve [-addr HOST:PORT] | test | size [-module engine|cloud] [-top N] [-funcs N] [FILE] | corelib | screenshot [-view V] [-width W] [-height H] OUT.png")
+	fmt.Fprintln(os.Stderr, "usage: go run ./scripts build | serve [-addr HOST:PORT] | test | size [-module engine|cloud|forms] [-top N] [-funcs N] [FILE] | corelib | screenshot [-view V] [-width W] [-height H] OUT.png")
 	os.Exit(2)
 }
 

@@ -13,6 +13,8 @@ export interface Assets {
   runeNames: string;
   /** The simulated cloud's module, which the worker loads on the first deploy. */
   cloud: string;
+  /** The module of the forms of JSON schemas, which the worker loads when the first opens. */
+  forms: string;
   worker: string;
 }
 
@@ -173,6 +175,7 @@ export class Engine {
           wasmExec: new URL(this.assets.wasmExec, location.href).href,
           runeNames: new URL(this.assets.runeNames, location.href).href,
           cloud: new URL(this.assets.cloud, location.href).href,
+          forms: new URL(this.assets.forms, location.href).href,
         } satisfies ToWorker);
       },
       (err: Error) => {

@@ -2,7 +2,9 @@
 // runs the Go program and forwards calls to globalThis.muranoBridge. The
 // simulated cloud is a second Go program (cloud.wasm) that the engine has
 // the worker load the first time it deploys (muranoLoadCloud); the engine
-// then calls it synchronously through globalThis.muranoCloud.
+// then calls it synchronously through globalThis.muranoCloud. The forms
+// of JSON schemas are a third (forms.wasm), loaded with the first call of
+// a "form." method, which the worker answers from it.
 
 import type { FromWorker, ToWorker } from './protocol';
 
@@ -23,15 +25,19 @@ interface WorkerScope {
   /** Called by the engine before its first call of the cloud. */
   muranoLoadCloud?: () => Promise<void>;
   muranoCloudReady?: () => void;
+  muranoForms?: { call(method: string, params: string): string };
+  muranoFormsReady?: () => void;
 }
 
 const scope = self as unknown as WorkerScope;
+let loadForms: () => Promise<void> = () => Promise.reject(new Error('the worker was not started'));
 
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'init') {
     scope.muranoAssets = { runeNames: message.runeNames };
-    scope.muranoLoadCloud = cloudLoader(message.cloud);
+    scope.muranoLoadCloud = moduleLoader(message.cloud, 'the simulated cloud', (ready) => (scope.muranoCloudReady = ready));
+    loadForms = moduleLoader(message.forms, 'the forms module', (ready) => (scope.muranoFormsReady = ready));
     void start(message.module, message.wasmExec);
   } else {
     void call(message.id, message.method, message.params, message.stream ?? false);
@@ -55,16 +61,16 @@ async function start(module: WebAssembly.Module, wasmExec: string): Promise<void
   }
 }
 
-/** Loads the cloud's module once; a failed load is tried again next time. */
-function cloudLoader(url: string): () => Promise<void> {
+/** A loader of a Go module of its own, run once; a failed load is tried again next time. */
+function moduleLoader(url: string, what: string, onReady: (ready: () => void) => void): () => Promise<void> {
   let loading: Promise<void> | undefined;
   return () => {
     loading ??= (async () => {
       const go = new scope.Go();
-      const ready = new Promise<void>((resolve) => (scope.muranoCloudReady = resolve));
+      const ready = new Promise<void>((resolve) => onReady(resolve));
       const { instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject);
       const exited = go.run(instance).then(() => {
-        throw new Error('the simulated cloud exited');
+        throw new Error(`${what} exited`);
       });
       await Promise.race([ready, exited]);
     })().catch((err: unknown) => {
@@ -97,7 +103,11 @@ async function call(id: number, method: string, params: string, stream: boolean)
           else timer ??= setTimeout(flush, 50);
         }
       : undefined;
-    const response = await scope.muranoBridge!.call(method, params, onEvent);
+    let response: string;
+    if (method.startsWith('form.')) {
+      await loadForms();
+      response = scope.muranoForms!.call(method, params);
+    } else response = await scope.muranoBridge!.call(method, params, onEvent);
     flush();
     scope.postMessage({ type: 'result', id, response });
   } catch (err) {
