@@ -40,11 +40,58 @@ func (g *generator) fnCheck(c *yaql.Call) (value.Value, error) {
 		if len(path) > 0 {
 			d = g.contextOf(d, path)
 		}
+		if g.ext {
+			tighten(d, frag)
+		}
 		for i, k := range frag.Keys() {
 			d.SetString(string(k.(value.String)), frag.Values()[i])
 		}
 	}
 	return r, nil
+}
+
+// bounds are the keys of the bounds a predicate gives, with the key of
+// their exclusivity ("" for none) and which way is stricter (+1: a
+// greater bound).
+var bounds = []struct {
+	key, exclusive string
+	stricter       int
+}{
+	{"minimum", "exclusiveMinimum", +1},
+	{"maximum", "exclusiveMaximum", -1},
+	{"minLength", "", +1},
+	{"maxLength", "", -1},
+}
+
+// tighten makes the bounds of frag, about to be merged into d, the
+// stricter of its own and those d has, as two checks both apply (the
+// reference keeps the later ones).
+func tighten(d, frag *value.Dict) {
+	for _, b := range bounds {
+		old, ok1 := d.GetString(b.key)
+		nw, ok2 := frag.GetString(b.key)
+		if !ok1 || !ok2 || !value.IsNumber(old) || !value.IsNumber(nw) {
+			continue
+		}
+		c, err := value.Compare(nw, old)
+		if err != nil {
+			continue
+		}
+		switch c * b.stricter {
+		case -1:
+			frag.SetString(b.key, old)
+			if b.exclusive != "" {
+				oldExcl, _ := d.GetString(b.exclusive)
+				frag.SetString(b.exclusive, oldExcl)
+			}
+		case 0:
+			if b.exclusive != "" {
+				oldExcl, _ := d.GetString(b.exclusive)
+				newExcl, _ := frag.GetString(b.exclusive)
+				frag.SetString(b.exclusive, value.Bool(value.Truth(oldExcl) || value.Truth(newExcl)))
+			}
+		}
+	}
 }
 
 // splitAnd is the reference's reading of "and": the left operand of an

@@ -38,7 +38,6 @@ func (g *generator) translateMap(n *decl.Node, rt decl.Version) (value.Value, er
 	var additional value.Value = value.Bool(false)
 	var required []value.Value
 	for _, e := range n.Entries {
-		g.notNull = false
 		v, err := g.translate(e.Value, rt)
 		if err != nil {
 			return nil, err
@@ -65,7 +64,6 @@ func (g *generator) translateMap(n *decl.Node, rt decl.Version) (value.Value, er
 	if g.ext && len(required) > 0 {
 		out.SetString("required", value.NewPyList(required))
 	}
-	g.notNull = false
 	return out, nil
 }
 
@@ -99,7 +97,6 @@ func (g *generator) translateList(n *decl.Node, rt decl.Version) (value.Value, e
 	if g.ext {
 		listCounts(out, n.Items)
 	}
-	g.notNull = false
 	return out, nil
 }
 
@@ -129,6 +126,7 @@ func intValue(n *decl.Node) value.Value {
 // expression evaluates a contract expression in schema mode: $ is an
 // empty fragment that the contract functions build on.
 func (g *generator) expression(x *decl.Expression, rt decl.Version) (value.Value, error) {
+	g.notNull = false
 	ctx := g.base(rt).Child()
 	dsl.CopyNamesScope(ctx, g.scope)
 	ctx.Set("$", g.newDict(0))
@@ -170,7 +168,7 @@ func (g *generator) fnFinalize(c *yaql.Call) (value.Value, error) {
 	if !ok || !g.mutable[d] {
 		return c.Args[0], nil
 	}
-	if _, g.notNull = d.GetString(notNullMark); !g.notNull {
+	if _, marked := d.GetString(notNullMark); !marked {
 		return d, nil
 	}
 	out, err := d.Delete(value.String(notNullMark))
@@ -214,6 +212,7 @@ func (g *generator) nullable(r value.Value, name string) (value.Value, error) {
 
 // fnNotNull removes "null" from the types of the fragment and marks it.
 func (g *generator) fnNotNull(c *yaql.Call) (value.Value, error) {
+	g.notNull = true
 	r := c.Args[0]
 	d, ok := r.(*value.Dict)
 	if !ok {

@@ -51,8 +51,8 @@ type generator struct {
 	// declaring is the class that declares the property or argument
 	// whose contract is translated.
 	declaring *dsl.Class
-	// notNull reports whether the last expression's fragment had
-	// notNull() before it was finalised.
+	// notNull reports whether the expression evaluated last called
+	// notNull(): its contract rejects null.
 	notNull bool
 }
 
@@ -241,7 +241,6 @@ func (g *generator) entitySchema(specs []spec, meta []*dsl.Object) (*value.Dict,
 // whether the contract is an expression with notNull().
 func (g *generator) propertySchema(s spec) (value.Value, bool, error) {
 	g.declaring = s.declaring
-	g.notNull = false
 	v, err := g.translate(s.contract, s.declaring.Package.Runtime)
 	if err != nil {
 		return nil, false, err
