@@ -50,6 +50,16 @@ func (ex *Executor) LoadModel(model *value.Dict) (*Object, error) {
 	return root, nil
 }
 
+// ClassNames lists the classes of the package (its manifest's).
+func (p *LoadedPackage) ClassNames() []string { return p.src.ClassNames() }
+
+// NewObject creates an object of class c from an empty model, its
+// properties at their defaults, as murano's test runner creates the
+// object of a test class.
+func (ex *Executor) NewObject(c *Class) (*Object, error) {
+	return ex.store.load(value.NewDict(0), nil, c, nil, nil, false)
+}
+
 // Call calls the method name on receiver (an object, or a class for
 // static methods) from outside MuranoPL, as the API and murano's test
 // foundation do: only actions unless the method's name starts with a dot.

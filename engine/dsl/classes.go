@@ -26,12 +26,16 @@ func (p *LoadedPackage) buildClass(name string) (*Class, error) {
 	if err != nil {
 		return nil, err
 	}
+	if file == nil {
+		file = p.queued[name]
+	}
 	if file != nil {
 		c, derr := file.Lookup(name)
 		if derr != nil {
 			return nil, derr
 		}
 		dc = c
+		p.queue(file)
 	}
 	if dc == nil && native == nil {
 		return nil, nil
@@ -68,6 +72,23 @@ func (p *LoadedPackage) buildClass(name string) (*Class, error) {
 	}
 	p.classes[name] = c
 	return c, nil
+}
+
+// queue makes the other classes a loaded file defines classes of the
+// package, as the reference's load queue does, though its manifest does
+// not list them (the manifest's own entries come first).
+func (p *LoadedPackage) queue(file *decl.File) {
+	for _, c := range file.Classes {
+		if c.Name == nil || c.FullName == "" {
+			continue
+		}
+		if _, ok := p.queued[c.FullName]; !ok {
+			if p.queued == nil {
+				p.queued = map[string]*decl.File{}
+			}
+			p.queued[c.FullName] = file
+		}
+	}
 }
 
 func (c *Class) resolveParents() error {

@@ -178,6 +178,14 @@ var engineExceptionClasses = map[string]bool{
 	"InvalidLhsTargetError": true, "InvalidInheritanceError": true, "ObjectDestroyedError": true,
 }
 
+// loadErrorModules are the modules of the errors of loading packages and
+// class files that are not builtins.
+var loadErrorModules = map[string]string{
+	"PackageClassLoadError": "murano.packages.exceptions",
+	"ConstructorError":      "yaml.constructor",
+	"ScannerError":          "yaml.scanner",
+}
+
 // pythonName returns the Python class, the module ("" for builtins) and
 // the message (str(exc)) of an error as the reference would raise it.
 func pythonName(err error) (class, module, msg string) {
@@ -200,7 +208,7 @@ func pythonName(err error) (class, module, msg string) {
 		if engineExceptionClasses[de.Class] {
 			return de.Class, engineModule, de.Msg
 		}
-		return de.Class, "", de.Msg
+		return de.Class, loadErrorModules[de.Class], de.Msg
 	case errors.As(err, &ye):
 		if yaqlExceptionClasses[ye.Class] {
 			return ye.Class, "yaql.language.exceptions", ye.Msg

@@ -75,6 +75,9 @@ type Options struct {
 	// ClassConfig holds the class configuration (values of Config
 	// properties) by class name and property name.
 	ClassConfig map[string]map[string]value.Value
+	// Mocks adds the mocking functions of murano's test runner, inject
+	// and withOriginal, to the root context of every runtime.
+	Mocks bool
 }
 
 // LogRecord is one record of a MuranoPL logger.
@@ -121,6 +124,9 @@ type Executor struct {
 	contractCtxs map[decl.Version]*yaql.Context
 	// randomNames counts the names randomName() made with opts.Random.
 	randomNames int
+	// mocks holds the methods inject replaced, a layer of stubs by class
+	// name.
+	mocks map[string]*yaql.Context
 }
 
 // NewExecutor returns an executor that finds packages through loader.
@@ -197,6 +203,9 @@ func (ex *Executor) rootContext(v decl.Version) *yaql.Context {
 	if len(ex.opts.Functions) > 0 {
 		c.Register(ex.opts.Functions...)
 	}
+	if ex.opts.Mocks {
+		c.Register(mockFunctions()...)
+	}
 	ex.roots[v] = c
 	return c
 }
@@ -237,6 +246,9 @@ type LoadedPackage struct {
 	loading      map[string]bool
 	metaValues   []*Object
 	metaDone     bool
+	// queued are the classes of the files loaded so far that the
+	// manifest does not list, with their file.
+	queued map[string]*decl.File
 }
 
 // Requirement is a required package and its version spec.

@@ -78,7 +78,7 @@ func (f *frame) child() *frame {
 // context, the class's method stubs and imports; caller gives the names
 // scope when the context is for a caller.
 func (ex *Executor) typeFrame(c *Class, caller *frame) *frame {
-	ctx := yaql.NewLinkedContext(ex.packageRoot(c.Package), c.context()).Child()
+	ctx := yaql.NewLinkedContext(ex.packageRoot(c.Package), ex.classContext(c)).Child()
 	f := &frame{ex: ex, ctx: ctx, typ: c, namesScope: c}
 	if caller != nil {
 		f.namesScope = caller.namesScope

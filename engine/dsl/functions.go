@@ -368,7 +368,7 @@ func fnOpDot(c *yaql.Call) (value.Value, error) {
 	case *TypeRef:
 		class = r.Class
 	}
-	ctx2 := yaql.NewLinkedContext(c.Ctx, class.context())
+	ctx2 := yaql.NewLinkedContext(c.Ctx, executorOf(c.Ctx).classContext(class))
 	return c.Lambda(1).Invoke([]value.Value{c.Args[0], ctx2}, nil)
 }
 
@@ -446,7 +446,7 @@ func fnCall(c *yaql.Call) (value.Value, error) {
 			kws = append(kws, yaql.KeywordArg{Name: string(s), Value: d.Values()[i]})
 		}
 	}
-	ctx2 := yaql.NewLinkedContext(c.Ctx, class.context())
+	ctx2 := yaql.NewLinkedContext(c.Ctx, executorOf(c.Ctx).classContext(class))
 	return c.RT.CallFunction(ctx2, name, c.Args[3], args, kws)
 }
 
