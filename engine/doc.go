@@ -36,6 +36,12 @@
 // browser uses to reach the cloud's own WebAssembly module
 // ([NewCloudServer] is its other end).
 //
+// Tests: [RunTests] runs the MuranoPL tests of a package as murano's
+// test runner does (`muranopl test`): the test classes' test* methods
+// between setUp and tearDown, with the fixture's assertions and mocks,
+// each test in an executor of its own and without a cloud; the
+// [TestReport] prints as the reference harness's JSON.
+//
 // Values: the facade's [Value], [Dict] and [List] are the engine's own
 // (type aliases, so that a caller imports nothing else); [DecodeJSON] and
 // [EncodeJSON] convert them.
@@ -62,7 +68,11 @@
 // of classes from their contracts and metas, with the executor below it
 // evaluating the contracts' expressions; engine/corelib is the project's
 // own io.murano core library (its class and resource files, embedded),
-// with engine/corelib/apps its io.murano.applications. Then
+// with engine/corelib/apps its io.murano.applications; engine/system
+// implements the native system classes over a host the facade backs with
+// the simulated cloud, and engine/testrun runs the tests of a package
+// (its TestFixture's natives, discovery, selection, one executor a test).
+// Then
 // three engines that do not import
 // each other: engine/dsl, the MuranoPL executor; engine/pkg, which reads
 // package formats, repositories and requirements; and formgen/dynui, which

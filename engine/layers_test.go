@@ -51,7 +51,7 @@ var layers = []layer{
 	{name: "lint", packages: []string{"engine/lint"}},
 	{name: "schema", packages: []string{"engine/schema"}},
 	{name: "corelib", packages: []string{"engine/corelib", "engine/corelib/apps"}},
-	{name: "system", packages: []string{"engine/system"}},
+	{name: "system", packages: []string{"engine/system", "engine/testrun"}},
 	{name: "engines", packages: []string{"engine/dsl", "engine/pkg", "formgen/dynui"}},
 	{name: "declarations", packages: []string{"engine/dsl/decl"}},
 	{name: "library", packages: []string{"engine/yaql/std"}},

@@ -14,7 +14,10 @@
 //     [Sample] picks the cases they re-run, and a [Batch] runs a script of
 //     the harness many times at the cost of its own work;
 //   - [Need] skips a test whose dependency is missing, or fails it under
-//     CI=true.
+//     CI=true;
+//   - the corpora of a kind have their readers and comparisons:
+//     [LoadDeployScenarios] and [CompareDeploy] for deployments,
+//     [LoadTestRunCases] and [CompareTestRuns] for package tests.
 //
 // It imports nothing of the project, so that the tests of every package
 // can use it.
