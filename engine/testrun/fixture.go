@@ -19,7 +19,9 @@ const FixtureClass = "io.murano.test.TestFixture"
 
 // The exceptions the assertions raise, as MuranoPL names them.
 var (
-	mismatchError  = func(msg string) error { return &dsl.PyError{Module: "testtools.matchers._impl", Class: "MismatchError", Msg: msg} }
+	mismatchError = func(msg string) error {
+		return &dsl.PyError{Module: "testtools.matchers._impl", Class: "MismatchError", Msg: msg}
+	}
 	assertionError = func(msg string) error { return dsl.PyErr("AssertionError", msg) }
 )
 
@@ -138,7 +140,7 @@ func annotate(msg string, message value.Value) string {
 // reference's MuranoObjectInterface), for its repr.
 type objectInterface struct{ o *dsl.Object }
 
-func (objectInterface) Type() string     { return "MuranoObjectInterface" }
+func (objectInterface) Type() string   { return "MuranoObjectInterface" }
 func (i objectInterface) Repr() string { return "<" + i.o.Repr() + ">" }
 
 // python returns v with its objects as the assertions' Python code sees
