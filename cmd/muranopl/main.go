@@ -1,8 +1,8 @@
 // Command muranopl is the Murano Playground on the command line: it
 // evaluates YAQL expressions (yaql), runs MuranoPL methods (run), describes
 // and checks packages (inspect, lint) and runs their Dynamic UI forms
-// (ui), deploys environments (env, deploy) and generates the JSON schemas
-// of classes (schema). It is a thin shell over the facades engine and
+// (ui), deploys environments (env, deploy), runs the tests of packages
+// (test) and generates the JSON schemas of classes (schema). It is a thin shell over the facades engine and
 // formgen, the same API the web playground's WebAssembly bridge uses.
 package main
 
@@ -27,6 +27,7 @@ commands:
   ui        run a package's Dynamic UI forms (muranopl ui -h for its flags)
   env       wrap application models into an environment model (muranopl env -h)
   deploy    deploy an environment in the simulated cloud (muranopl deploy -h)
+  test      run the MuranoPL tests of a package (muranopl test -h)
   schema    the JSON schemas of a class and its model builders (muranopl schema -h)
   version   print the version
 
@@ -58,6 +59,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runEnv(args[1:], stdout, stderr)
 	case "deploy":
 		return runDeploy(args[1:], stdout, stderr)
+	case "test":
+		return runTest(args[1:], stdout, stderr)
 	case "schema":
 		return runSchema(args[1:], stdout, stderr)
 	case "version":
