@@ -2,8 +2,9 @@
 // evaluates YAQL expressions (yaql), runs MuranoPL methods (run), describes
 // and checks packages (inspect, lint) and runs their Dynamic UI forms
 // (ui), deploys environments (env, deploy), runs the tests of packages
-// (test) and generates the JSON schemas of classes (schema). It is a thin shell over the facades engine and
-// formgen, the same API the web playground's WebAssembly bridge uses.
+// (test) and generates the JSON schemas of classes (schema). It is a thin
+// shell over the facades engine and formgen, the same API the web
+// playground's WebAssembly bridge uses.
 package main
 
 import (
