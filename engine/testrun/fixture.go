@@ -79,7 +79,10 @@ func assertTruth(want bool) dsl.NativeMethod {
 		if value.Truth(nc.Arg(0)) == want {
 			return value.Null, nil
 		}
-		msg := repr(nc.Arg(0)) + " is not " + map[bool]string{true: "true", false: "false"}[want]
+		msg := repr(nc.Arg(0)) + " is not false"
+		if want {
+			msg = repr(nc.Arg(0)) + " is not true"
+		}
 		if m := nc.Arg(1); !value.IsNull(m) {
 			msg += " : " + str(m)
 		}

@@ -8,7 +8,6 @@ package pyprint
 
 import (
 	"cmp"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -96,7 +95,24 @@ func formatItems(b *strings.Builder, items []value.Value, indent, allowance, lev
 	}
 }
 
-var chunkRE = regexp.MustCompile(`[^\s]*\s*`)
+// words cuts s after each run of spaces that follows other characters,
+// as re.findall(r'\S*\s*', s) does.
+func words(s string) []string {
+	var out []string
+	start, inSpace := 0, false
+	for i, r := range s {
+		space := value.IsSpace(r)
+		if inSpace && !space {
+			out = append(out, s[start:i])
+			start = i
+		}
+		inSpace = space
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
 
 // formatString cuts a string into literals that fit, at its line ends
 // and then at the ends of its runs of spaces.
@@ -119,7 +135,7 @@ func formatString(b *strings.Builder, s string, indent, allowance, level int) {
 			chunks = append(chunks, rep)
 			continue
 		}
-		parts := chunkRE.FindAllString(line, -1)
+		parts := words(line)
 		max2, current := maxWidth, ""
 		for j, part := range parts {
 			candidate := current + part
@@ -210,11 +226,13 @@ func repr(v value.Value) string {
 // sortedItems returns the items of d sorted by key as pprint sorts
 // them: by value where Python can order the keys, else by type name.
 func sortedItems(d *value.Dict) [][2]value.Value {
-	items := make([][2]value.Value, d.Len())
-	for i, k := range d.Keys() {
-		items[i] = [2]value.Value{k, d.Values()[i]}
+	keys := slices.Clone(d.Keys())
+	slices.SortStableFunc(keys, compare)
+	items := make([][2]value.Value, len(keys))
+	for i, k := range keys {
+		v, _ := d.Get(k)
+		items[i] = [2]value.Value{k, v}
 	}
-	slices.SortStableFunc(items, func(a, b [2]value.Value) int { return compare(a[0], b[0]) })
 	return items
 }
 

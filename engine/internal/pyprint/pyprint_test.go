@@ -20,6 +20,7 @@ func TestFormat(t *testing.T) {
 		{`[[1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3], {"z": "line one\nline two line one\nline two line one\nline two line one\nline two line one\nline two line one\nline two "}]`, "[[1,\n  2,\n  3,\n  1,\n  2,\n  3,\n  1,\n  2,\n  3,\n  1,\n  2,\n  3,\n  1,\n  2,\n  3,\n  1,\n  2,\n  3,\n  1,\n  2,\n  3,\n  1,\n  2,\n  3,\n  1,\n  2,\n  3,\n  1,\n  2,\n  3],\n {'z': 'line one\\n'\n       'line two line one\\n'\n       'line two line one\\n'\n       'line two line one\\n'\n       'line two line one\\n'\n       'line two line one\\n'\n       'line two '}]"},
 		{`[]`, "[]"},
 		{`{"k": {}}`, "{'k': {}}"},
+		{`["   lead  word\tword word\tword word\tword word\tword word\tword word\tword word\tword word\tword word\tword word\tword  end"]`, "['   lead  word\\tword word\\tword word\\tword word\\tword word\\tword word\\tword '\n 'word\\tword word\\tword word\\tword word\\tword  end']"},
 	} {
 		v, err := value.FromJSON([]byte(tt.in))
 		if err != nil {
