@@ -17,7 +17,6 @@ import (
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/pkg"
 	"murano.dev/playground/engine/schema"
-	"murano.dev/playground/engine/system"
 	"murano.dev/playground/engine/value"
 )
 
@@ -106,7 +105,6 @@ func GenerateSchema(ctx context.Context, req SchemaRequest) (*SchemaResult, erro
 			}
 			pkgs = append(pkgs, framework)
 		}
-		opts.Natives = system.Natives(&system.Host{})
 	}
 	ex := dsl.NewExecutor(ctx, pkg.NewLoader(pkgs...), opts)
 	for _, p := range pkgs {

@@ -101,27 +101,31 @@ func (g *generator) translateList(n *decl.Node, rt decl.Version) (value.Value, e
 }
 
 // listCounts sets minItems and maxItems from the counts of a list
-// contract.
+// contract (a negative count allows any length).
 func listCounts(out *value.Dict, specs []*decl.Node) {
 	last := len(specs) - 1
 	if last < 0 || !isInt(specs[last]) {
 		return
 	}
+	minNode, maxNode := specs[last], (*decl.Node)(nil)
 	if last >= 1 && isInt(specs[last-1]) {
-		out.SetString("minItems", intValue(specs[last-1]))
-		out.SetString("maxItems", intValue(specs[last]))
-		return
+		minNode, maxNode = specs[last-1], specs[last]
 	}
-	out.SetString("minItems", intValue(specs[last]))
+	for _, c := range []struct {
+		key  string
+		node *decl.Node
+	}{{"minItems", minNode}, {"maxItems", maxNode}} {
+		if c.node == nil {
+			continue
+		}
+		if n, _ := value.ToBig(c.node.Value); n.Sign() >= 0 {
+			out.SetString(c.key, value.NewInt(n))
+		}
+	}
 }
 
 // isInt reports a node that is a Python int (booleans included).
 func isInt(n *decl.Node) bool { return n != nil && (n.Kind == decl.Int || n.Kind == decl.Bool) }
-
-func intValue(n *decl.Node) value.Value {
-	b, _ := value.ToBig(n.Value)
-	return value.NewInt(b)
-}
 
 // expression evaluates a contract expression in schema mode: $ is an
 // empty fragment that the contract functions build on.

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"murano.dev/playground/engine/dsl"
+	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/value"
 )
 
@@ -39,7 +40,7 @@ func aggregate(objects []*dsl.Object) map[string]any {
 	out := map[string]any{}
 	for _, o := range objects {
 		name := o.Class().Name
-		if o.Class().Cardinality == "Many" {
+		if o.Class().Cardinality == decl.CardinalityMany {
 			list, _ := out[name].([]*dsl.Object)
 			out[name] = append(list, o)
 		} else {
