@@ -6,6 +6,7 @@ package dsl
 
 import (
 	"slices"
+	"sort"
 	"strings"
 
 	"murano.dev/playground/engine/value"
@@ -92,7 +93,7 @@ func (c *Class) checkParentVersions() error {
 // itself. The result maps each replaced package to its replacement.
 func remapPackages(uses []packageUse) map[*LoadedPackage]*LoadedPackage {
 	list := slices.Clone(uses)
-	slices.SortStableFunc(list, func(a, b packageUse) int { return compareVersions(a.pkg.Version, b.pkg.Version) })
+	sort.SliceStable(list, func(i, j int) bool { return compareVersions(list[i].pkg.Version, list[j].pkg.Version) < 0 })
 	result := map[*LoadedPackage]*LoadedPackage{}
 	reverse := map[*LoadedPackage][]*LoadedPackage{}
 	for i := 0; i < len(list); {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"sort"
 	"strings"
 
 	"murano.dev/playground/engine/source"
@@ -69,14 +70,15 @@ func Check(fsys, core fs.FS) ([]Problem, error) {
 	c.classes()
 	c.ui()
 	c.engine()
-	slices.SortStableFunc(c.problems, func(a, b Problem) int {
-		if a.Pos.File != b.Pos.File {
-			return strings.Compare(a.Pos.File, b.Pos.File)
+	sort.SliceStable(c.problems, func(i, j int) bool {
+		a, b := c.problems[i].Pos, c.problems[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
 		}
-		if a.Pos.Line != b.Pos.Line {
-			return a.Pos.Line - b.Pos.Line
+		if a.Line != b.Line {
+			return a.Line < b.Line
 		}
-		return a.Pos.Col - b.Pos.Col
+		return a.Col < b.Col
 	})
 	return c.problems, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"unicode"
@@ -162,11 +163,11 @@ func Formats() []FormatID {
 			ids = append(ids, FormatID{Name: name, Version: semver.MustParse(v)})
 		}
 	}
-	slices.SortFunc(ids, func(a, b FormatID) int {
-		if c := strings.Compare(a.Name, b.Name); c != 0 {
-			return c
+	sort.Slice(ids, func(i, j int) bool {
+		if ids[i].Name != ids[j].Name {
+			return ids[i].Name < ids[j].Name
 		}
-		return a.Version.Compare(b.Version)
+		return ids[i].Version.LessThan(ids[j].Version)
 	})
 	return ids
 }

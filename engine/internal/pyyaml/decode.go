@@ -8,7 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -97,7 +97,7 @@ func (d *decoder) documents() []*Node {
 func (d *decoder) checkTabs() {
 	text := d.file.Text
 	ranges := d.quoted
-	slices.SortFunc(ranges, func(a, b [2]int) int { return a[0] - b[0] })
+	sort.Slice(ranges, func(i, j int) bool { return ranges[i][0] < ranges[j][0] })
 	comment := false
 	for i := 0; i < len(text); i++ {
 		for len(ranges) > 0 && ranges[0][1] <= i {
