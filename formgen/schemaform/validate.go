@@ -23,8 +23,11 @@ type Validator struct {
 // followed by the keys and indexes inside its value ("ports/0/name").
 type Errors map[string][]string
 
-// schemaURL names the schema being compiled in the validator's messages.
-const schemaURL = "form.json"
+// schemaURL names the schema being compiled in the validator's
+// messages: an absolute URL, which the validator takes as it is (a
+// relative one would be a file it resolves against the working
+// directory, which WebAssembly has not).
+const schemaURL = "mem:form.json"
 
 // NewValidator compiles a root schema. Murano's "muranoObject" type is
 // read as an object made inline or a string (the id of another object);
