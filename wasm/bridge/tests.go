@@ -85,13 +85,12 @@ func testOf(r engine.TestResult) map[string]any {
 	return map[string]any{"class": r.Class, "method": r.Method, "ok": r.OK, "error": e}
 }
 
+// testErrorOf describes an exception of a test run with the stack
+// exceptionOf gives it.
 func testErrorOf(e *engine.TestError) map[string]any {
-	stack := []map[string]any{}
-	if e.Exception != nil {
-		for _, f := range e.Exception.Stack {
-			stack = append(stack, map[string]any{"class": f.Class, "method": f.Method, "package": f.Package, "file": f.File,
-				"line": f.Line, "col": f.Col, "instruction": f.Instruction})
-		}
+	var stack any = []any{}
+	if exc, ok := exceptionOf(e.Exception).(map[string]any); ok {
+		stack = exc["stack"]
 	}
 	return map[string]any{"type": e.Type, "message": e.Message, "stack": stack}
 }
