@@ -14,8 +14,8 @@ import (
 	"murano.dev/playground/engine/yaql"
 )
 
-// FixtureClass is the class whose subclasses are test classes.
-const FixtureClass = "io.murano.test.TestFixture"
+// fixtureClass is the class whose subclasses are test classes.
+const fixtureClass = "io.murano.test.TestFixture"
 
 // The exceptions the assertions raise, as MuranoPL names them.
 var (
@@ -28,7 +28,7 @@ var (
 func fixtureNative() *dsl.NativeClass {
 	message := yaql.Opt("message", yaql.Any, value.Null)
 	both := []yaql.Param{yaql.P("needle", yaql.Any), yaql.P("haystack", yaql.Any), message}
-	return &dsl.NativeClass{Name: FixtureClass, Methods: []dsl.NativeMethodSpec{
+	return &dsl.NativeClass{Name: fixtureClass, Methods: []dsl.NativeMethodSpec{
 		{Name: "load", Params: []yaql.Param{yaql.P("model", yaql.Any)}, Impl: load},
 		{Name: "startEnv", Impl: none},
 		{Name: "finishEnv", Impl: none},

@@ -146,7 +146,7 @@ func (r *runner) plan() ([]classTests, error) {
 	if err != nil {
 		return nil, err
 	}
-	fixture, err := p.FindClass(FixtureClass, true)
+	fixture, err := p.FindClass(fixtureClass, true)
 	if err != nil {
 		return nil, err
 	}
