@@ -132,7 +132,7 @@ func checkImport(p, imp string) string {
 	ir, il := layerOf(imp)
 	switch {
 	case pr < 0 && isTestHelper(p):
-		if ir >= 0 && ir <= 2 {
+		if shells := slices.IndexFunc(layers, func(l layer) bool { return l.name == "shells" }); ir >= 0 && ir <= shells {
 			return "layer " + il.name + ", above the test helpers"
 		}
 		return ""
