@@ -121,6 +121,8 @@ func (g *generator) modelBuilders() ([]string, error) {
 	return names, nil
 }
 
+// isModelBuilder reports whether the method name of the class is a model
+// builder; an error means that it is not.
 func (g *generator) isModelBuilder(name string) (bool, error) {
 	m, err := g.class.FindSingleMethod(name)
 	if err != nil || !m.IsAction() || !m.IsStatic() {
