@@ -26,8 +26,10 @@ var (
 // Modules are the modules of the site.
 var Modules = []Module{Engine, Cloud, Forms}
 
-// Env is the environment of the build, added to the process's.
-var Env = []string{"GOOS=js", "GOARCH=wasm"}
+// Env is the environment of the build, added to the process's: the
+// sign-extension and saturating-conversion instructions, which every
+// browser and Node since 2019 runs, make the code smaller (2.5 KB brotli).
+var Env = []string{"GOOS=js", "GOARCH=wasm", "GOWASM=satconv,signext"}
 
 // inlined are the only packages compiled with inlining: the runtime (the
 // allocator, maps, channels and the scheduler that every evaluation
