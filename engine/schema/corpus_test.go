@@ -319,3 +319,60 @@ func TestCorpusMatchesOracle(t *testing.T) {
 	})
 	rewriteWants(t, archives, updates)
 }
+
+// TestLibrariesMatchOracle generates the schemas of every class of the
+// real io.murano and of io.murano.applications (the folder
+// MURANO_APPLICATIONS_LIBRARY names, by default reference/ beside the
+// harness's folder) and checks that the reference prints the same. It
+// runs when MURANO_REFERENCE names the reference harness.
+func TestLibrariesMatchOracle(t *testing.T) {
+	oracle := enginetest.ReferenceScript(t, "oracle.py")
+	coreFS, core, err := engine.LocateCoreLibrary()
+	enginetest.Need(t, "the io.murano core library", err)
+	apps := os.Getenv("MURANO_APPLICATIONS_LIBRARY")
+	if apps == "" {
+		apps = filepath.Join(filepath.Dir(filepath.Dir(oracle)), "reference", "io.murano.applications")
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(filepath.Join(dir, "packages", "apps"), os.DirFS(apps)); err != nil {
+		enginetest.Need(t, "io.murano.applications", err)
+	}
+	pkgs, _, err := engine.FindPackages(filepath.Join(dir, "packages"))
+	if err != nil || len(pkgs) != 1 {
+		t.Fatalf("%s: %d packages, %v", apps, len(pkgs), err)
+	}
+	corePkg, err := engine.OpenPackage(coreFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	batch := enginetest.NewBatch(t, oracle, oracleModules...)
+	batch.Env = []string{"MURANO_CORE_LIBRARY=" + core}
+	for _, p := range []*engine.Package{corePkg, pkgs[0]} {
+		for _, class := range p.ClassNames() {
+			t.Run(class, func(t *testing.T) {
+				t.Parallel()
+				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+				defer cancel()
+				res, err := engine.GenerateSchema(ctx, engine.SchemaRequest{Packages: pkgs, CoreLibrary: coreFS, Class: class, Package: p.Name()})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := res.JSON(-1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ref, err := batch.Run(context.Background(), dir, 2*time.Minute, "schema", "--package-dir", "packages", "--class", class, "--schema-package", p.Name())
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := enginetest.SchemaOutput(bytes.TrimSpace([]byte(ref.Stdout)))
+				if err != nil {
+					t.Fatalf("%v: %s", err, ref.Stderr)
+				}
+				if same, err := enginetest.SameJSON(want, got); err != nil || !same {
+					t.Errorf("reference %s\n  got  %s %v", want, got, err)
+				}
+			})
+		}
+	}
+}

@@ -39,14 +39,15 @@
 //
 // [Options].Extensions turns on what the MuranoPL forms specification
 // promises and 14.0.0 does not do: "required" (the properties whose
-// contract has notNull() and that have no Default, also inside map
+// contract calls notNull() and that have no Default, also inside map
 // contracts), minLength/maxLength from len($) and $.len() compared with
 // an integer, minItems/maxItems from the counts of a list contract (as
 // validation reads them), "and" split at any depth and through
-// parentheses, mirrored comparisons read correctly, a title that
-// defaults to the property's name, the "version" of a class() or
-// template() (its versionSpec, or the requirement of its package), a
-// "context" for the checks on a property of the value ($.port > 0:
-// {"context": {"properties": {"port": {"minimum": 0, …}}}}), and a
-// model builder's schema without its first argument (the object model).
+// parentheses, mirrored comparisons read correctly and the stricter of
+// two bounds kept, a title that defaults to the property's name, the
+// "version" of a class() or template() (its versionSpec, or the spec with
+// which the declaring package requires the class's), a "context" for the
+// checks on a property of the value ($.port > 0: {"context":
+// {"properties": {"port": {"minimum": 0, …}}}}), and a model builder's
+// schema without its first argument (the object model).
 package schema
