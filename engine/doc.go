@@ -95,7 +95,9 @@
 // (the cloud across a boundary only JSON crosses),
 // engine/yaql/syntax/unicodenames (the names of \N{NAME} escapes) and
 // formgen/schemaform (the forms of JSON schemas generated from contracts:
-// their fields, validation and object models).
+// their fields, validation and object models) and engine/corelib/missing
+// (what the WebAssembly engine, which does not embed the core libraries,
+// has in their place until it is given them).
 //
 // Packages of helpers for tests (their names end in "test") have no
 // layer: only tests import them.

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -143,6 +144,35 @@ func OwnCoreLibrary() fs.FS { return corelib.FS() }
 // (engine/corelib/apps), which deploys use unless a package of that name
 // is given.
 func OwnApplicationsLibrary() fs.FS { return apps.FS() }
+
+// CoreLibrariesArchive writes the archive of the project's core
+// libraries that [ProvideCoreLibraries] reads.
+func CoreLibrariesArchive(w io.Writer) error {
+	return pkg.ExportFolders(w, map[string]fs.FS{corelib.Name: corelib.FS(), apps.Name: apps.FS()})
+}
+
+// ProvideCoreLibraries gives a build that does not embed the project's
+// core libraries (the WebAssembly engine) an archive of them: io.murano
+// and io.murano.applications, each in a folder of its name, as
+// pkg.ExportFolders writes it.
+func ProvideCoreLibraries(archive []byte) error {
+	files, err := pkg.ZipFiles(archive)
+	if err != nil {
+		return fmt.Errorf("the core libraries: %w", err)
+	}
+	root := pkg.MemFS(files)
+	for name, provide := range map[string]func(fs.FS){corelib.Name: corelib.Provide, apps.Name: apps.Provide} {
+		lib, err := fs.Sub(root, name)
+		if err == nil {
+			_, err = fs.Stat(lib, "manifest.yaml")
+		}
+		if err != nil {
+			return fmt.Errorf("the core libraries: %s: %w", name, err)
+		}
+		provide(lib)
+	}
+	return nil
+}
 
 // LocateCoreLibrary finds the io.murano core library and returns its
 // files and where they are (see the command line's documentation).

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,6 +27,9 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/evanw/esbuild/pkg/api"
 
+	"murano.dev/playground/engine/corelib"
+	"murano.dev/playground/engine/corelib/apps"
+	"murano.dev/playground/engine/pkg"
 	"murano.dev/playground/engine/yaql/syntax/unicodenames"
 	"murano.dev/playground/scripts/wasmbuild"
 )
@@ -76,6 +80,11 @@ func buildSite(ctx context.Context, out io.Writer) (*site, error) {
 		return nil, err
 	}
 	assets["unicode-names.txt"] = names.Bytes()
+	var libs bytes.Buffer
+	if err := pkg.ExportFolders(&libs, map[string]fs.FS{corelib.Name: corelib.FS(), apps.Name: apps.FS()}); err != nil {
+		return nil, err
+	}
+	assets["corelib.zip"] = libs.Bytes()
 
 	wasmExec, err := readWasmExec(ctx)
 	if err != nil {
@@ -115,7 +124,7 @@ func buildSite(ctx context.Context, out io.Writer) (*site, error) {
 		return nil, err
 	}
 	s.report(out, time.Since(start))
-	errs := []error{checkCloudApart(wasm)}
+	errs := []error{checkEngineApart(wasm)}
 	for _, m := range wasmbuild.Modules {
 		errs = append(errs, checkWasmBudget(m, s.compressedSize(hashed[m.File], "br")))
 	}
@@ -198,6 +207,7 @@ func renderIndex(hashed map[string]string, wasmSize int) ([]byte, error) {
 	assets, err := json.Marshal(map[string]any{
 		"engine":     hashed["engine.wasm"],
 		"cloud":      hashed["cloud.wasm"],
+		"corelib":    hashed["corelib.zip"],
 		"forms":      hashed["forms.wasm"],
 		"engineSize": wasmSize,
 		"runeNames":  hashed["unicode-names.txt"],

@@ -40,10 +40,18 @@ func checkWasmBudget(m wasmbuild.Module, brotliSize int) error {
 // (Heat, Neutron, the agents), which only the cloud's module may hold.
 var cloudOperations = []string{"murano.dev/playground/engine/cloud.(*Cloud).", "murano.dev/playground/engine/cloud/agent.(*Agent)."}
 
-// checkCloudApart fails when the engine's module links the simulated
-// cloud's work: the engine reaches the cloud through the remote protocol,
-// and a direct use of it would put the cloud in both modules.
-func checkCloudApart(engineWasm []byte) error {
+// coreLibraryMark is a line of the core library's manifest.
+var coreLibraryMark = []byte("FullName: io.murano\n")
+
+// checkEngineApart fails when the engine's module carries what belongs in
+// other assets: the simulated cloud's work (the engine reaches the cloud
+// through the remote protocol, and a direct use of it would put the
+// cloud in both modules), or the core libraries (the page fetches them
+// beside the engine, corelib.zip).
+func checkEngineApart(engineWasm []byte) error {
+	if bytes.Contains(engineWasm, coreLibraryMark) {
+		return fmt.Errorf("engine.wasm embeds the core library: it belongs in corelib.zip, which the page gives the engine")
+	}
 	report, err := analyzeWasm(engineWasm)
 	if err != nil {
 		return err

@@ -141,10 +141,11 @@ func TestCheckWasmBudget(t *testing.T) {
 	}
 }
 
-// TestCheckCloudApart runs the check on the cloud's own module, which
-// holds the cloud's work: the check names a function of it. (The site
-// build runs it on the engine's module.)
-func TestCheckCloudApart(t *testing.T) {
+// TestCheckEngineApart runs the check on the cloud's own module, which
+// holds the cloud's work: the check names a function of it (the site
+// build runs it on the engine's module); and on a module that carries the
+// core library's manifest.
+func TestCheckEngineApart(t *testing.T) {
 	out := filepath.Join(t.TempDir(), wasmbuild.Cloud.File)
 	cmd := exec.Command("go", wasmbuild.Cloud.Args(out)...)
 	cmd.Dir = ".."
@@ -156,7 +157,14 @@ func TestCheckCloudApart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checkCloudApart(wasm); err == nil || !strings.Contains(err.Error(), "links murano.dev/playground/engine/cloud") {
+	if err := checkEngineApart(wasm); err == nil || !strings.Contains(err.Error(), "links murano.dev/playground/engine/cloud") {
 		t.Errorf("the cloud's module: %v", err)
+	}
+	core, err := os.ReadFile("../engine/corelib/manifest.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkEngineApart(append(wasm, core...)); err == nil || !strings.Contains(err.Error(), "embeds the core library") {
+		t.Errorf("a module with the core library: %v", err)
 	}
 }

@@ -15,7 +15,9 @@
 // globalThis.muranoAssets.runeNames. Deploys reach the simulated cloud,
 // a WebAssembly module of its own (wasm/cloud), through
 // globalThis.muranoCloud.call; the first deploy has the page load it by
-// awaiting globalThis.muranoLoadCloud().
+// awaiting globalThis.muranoLoadCloud(). The project's core libraries,
+// which this module does not embed, are the archive (a Uint8Array) in
+// globalThis.muranoAssets.corelib when main starts.
 package main
 
 import (
@@ -36,11 +38,29 @@ func main() {
 	bridge.SetFetcher(fetchSameOrigin)
 	bridge.SetRuneNamesLoader(fetchRuneNames)
 	bridge.SetCloud(callCloud)
+	provideCoreLibraries()
 	bridge.Warm()
 	if ready := js.Global().Get("muranoReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
 	}
 	select {}
+}
+
+// provideCoreLibraries gives the bridge the archive of the core
+// libraries; without it, what needs them fails saying so.
+func provideCoreLibraries() {
+	lib := js.Global().Get("muranoAssets")
+	if lib.Type() == js.TypeObject {
+		lib = lib.Get("corelib")
+	}
+	if lib.Type() != js.TypeObject {
+		return
+	}
+	archive := make([]byte, lib.Get("length").Int())
+	js.CopyBytesToGo(archive, lib)
+	if err := bridge.ProvideCoreLibraries(archive); err != nil {
+		js.Global().Get("console").Call("error", err.Error())
+	}
 }
 
 func call(_ js.Value, args []js.Value) any {

@@ -20,16 +20,29 @@
 // windows-init.ps1, RunCommand.template, PutFile.template,
 // scripts/putFile.sh) are facts of that output and keep the real
 // library's bytes.
+//
+// The command line embeds the files; the WebAssembly engine does not
+// (they would take 40 KB of its 2 MB): the page fetches them beside it
+// and gives them with [Provide].
 package corelib
 
-import (
-	"embed"
-	"io/fs"
-)
+import "io/fs"
 
-//go:embed manifest.yaml Classes Resources
-var files embed.FS
+// Name is the library's package name.
+const Name = "io.murano"
+
+var provided fs.FS
+
+// Provide gives the library's files (a package folder, as [FS] returns
+// it) to a build that does not embed them; a given folder is used
+// instead of the embedded one.
+func Provide(files fs.FS) { provided = files }
 
 // FS returns the core library as a package folder: manifest.yaml,
 // Classes/ and Resources/ at its root.
-func FS() fs.FS { return files }
+func FS() fs.FS {
+	if provided != nil {
+		return provided
+	}
+	return embedded
+}

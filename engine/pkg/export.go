@@ -4,6 +4,7 @@ package pkg
 
 import (
 	"archive/zip"
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -43,7 +44,7 @@ func ExportZip(w io.Writer, fsys fs.FS) error {
 	if err != nil {
 		return err
 	}
-	return writeZip(w, names, func(name string) (io.ReadCloser, error) { return fsys.Open(name) })
+	return writePackageZip(w, names, func(name string) (io.ReadCloser, error) { return fsys.Open(name) })
 }
 
 // ExportFiles writes a workspace, file path → content, as [ExportZip]
@@ -70,24 +71,31 @@ func ExportFiles(w io.Writer, files map[string][]byte) error {
 			}
 		}
 	}
-	return writeZip(w, names, func(name string) (io.ReadCloser, error) {
+	return writePackageZip(w, names, func(name string) (io.ReadCloser, error) {
 		return io.NopCloser(strings.NewReader(string(files[name]))), nil
 	})
 }
 
-// writeZip writes the named files in sorted order.
-func writeZip(w io.Writer, names []string, open func(string) (io.ReadCloser, error)) error {
-	slices.Sort(names)
+// writePackageZip writes the named files of a package, which must have
+// a manifest, as writeZip does.
+func writePackageZip(w io.Writer, names []string, open func(string) (io.ReadCloser, error)) error {
 	if !slices.Contains(names, manifestFile) {
 		return exportError("the package has no manifest.yaml at its root")
 	}
+	return writeZip(w, names, zip.Deflate, open)
+}
+
+// writeZip writes the named files in sorted order, compressed with
+// method (zip.Deflate or zip.Store).
+func writeZip(w io.Writer, names []string, method uint16, open func(string) (io.ReadCloser, error)) error {
+	slices.Sort(names)
 	if len(names) > MaxZipEntries {
 		return exportError(fmt.Sprintf("the package has %d files, more than %d", len(names), MaxZipEntries))
 	}
 	zw := zip.NewWriter(w)
 	var total int64
 	for _, name := range names {
-		h := &zip.FileHeader{Name: name, Method: zip.Deflate, Modified: zipTime}
+		h := &zip.FileHeader{Name: name, Method: method, Modified: zipTime}
 		h.SetMode(0o644)
 		fw, err := zw.CreateHeader(h)
 		if err != nil {
@@ -114,4 +122,31 @@ func writeZip(w io.Writer, names []string, open func(string) (io.ReadCloser, err
 
 func exportError(msg string) error {
 	return loadError(source.Pos{}, "PackageExportError", msg)
+}
+
+// ExportFolders writes folders as one deterministic .zip archive, each
+// under its name, stored without compression (for a server to compress
+// as a whole); fs.Sub of [MemFS] of its [ZipFiles] gives a folder back.
+func ExportFolders(w io.Writer, folders map[string]fs.FS) error {
+	files := map[string][]byte{}
+	for name, folder := range folders {
+		err := fs.WalkDir(folder, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := fs.ReadFile(folder, p)
+			files[name+"/"+p] = data
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	return writeZip(w, names, zip.Store, func(name string) (io.ReadCloser, error) {
+		return io.NopCloser(bytes.NewReader(files[name])), nil
+	})
 }

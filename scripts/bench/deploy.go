@@ -106,7 +106,11 @@ func benchDeploy(root, harness, tmp string, skipWasm bool) bool {
 		goroot := strings.TrimSpace(string(runOut(root, nil, "go", "env", "GOROOT")))
 		runner := filepath.Join(tmp, "node_deploy.js")
 		check(os.WriteFile(runner, nodeDeployRunner, 0o644))
-		cmd := exec.Command("node", runner, filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"), engineWasm, cloudWasm, deployPackages, deployEnv)
+		var libs bytes.Buffer
+		check(engine.CoreLibrariesArchive(&libs))
+		corelibZip := filepath.Join(tmp, "corelib.zip")
+		check(os.WriteFile(corelibZip, libs.Bytes(), 0o644))
+		cmd := exec.Command("node", runner, filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"), engineWasm, cloudWasm, corelibZip, deployPackages, deployEnv)
 		cmd.Dir = root
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr

@@ -4,7 +4,7 @@
 // the simulated cloud's module (loaded when it first asks for it). Prints
 // the time of the task alone (seconds) on stderr and the deploy document
 // on stdout.
-// usage: node node_deploy.js WASM_EXEC_JS ENGINE_WASM CLOUD_WASM PACKAGES ENV.json
+// usage: node node_deploy.js WASM_EXEC_JS ENGINE_WASM CLOUD_WASM CORELIB_ZIP PACKAGES ENV.json
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -12,6 +12,7 @@ const path = require('path');
 require(process.argv[2]);
 const go = new globalThis.Go();
 const ready = new Promise((resolve) => { globalThis.muranoReady = resolve; });
+globalThis.muranoAssets = { corelib: new Uint8Array(fs.readFileSync(process.argv[5])) };
 
 function packageFolders(dir) {
   if (fs.existsSync(path.join(dir, 'manifest.yaml'))) return [dir];
@@ -50,10 +51,10 @@ globalThis.muranoLoadCloud = async () => {
   go.run(instance);
   await ready;
   const handles = [];
-  for (const dir of packageFolders(process.argv[5])) {
+  for (const dir of packageFolders(process.argv[6])) {
     handles.push((await call('package.open', { files: filesOf(dir) })).handle);
   }
-  const env = JSON.parse(fs.readFileSync(process.argv[6], 'utf8'));
+  const env = JSON.parse(fs.readFileSync(process.argv[7], 'utf8'));
   const start = process.hrtime.bigint();
   const resp = await call('deploy.run', { packages: handles, env });
   const secs = Number(process.hrtime.bigint() - start) / 1e9;

@@ -7,6 +7,8 @@ package bridge
 import (
 	"context"
 	"encoding/json"
+
+	"murano.dev/playground/engine"
 )
 
 // Call runs one request: method names the operation and params holds its
@@ -40,6 +42,11 @@ func failure(kind, msg string) []byte {
 	out, _ := json.Marshal(map[string]any{"ok": false, "error": map[string]any{"kind": kind, "message": msg}})
 	return out
 }
+
+// ProvideCoreLibraries gives an engine that does not embed the
+// project's core libraries (the WebAssembly one) their archive, as
+// engine.CoreLibrariesArchive writes it.
+func ProvideCoreLibraries(archive []byte) error { return engine.ProvideCoreLibraries(archive) }
 
 // Warm prepares what the first request would otherwise pay for (the
 // default flavour's library, the JSON and YAML decoders), so that the page

@@ -15,6 +15,8 @@ export interface Assets {
   cloud: string;
   /** The module of the forms of JSON schemas, which the worker loads when the first opens. */
   forms: string;
+  /** The project's core libraries (a .zip), which the engine does not embed: the worker fetches them as it starts it. */
+  corelib: string;
   worker: string;
 }
 
@@ -176,6 +178,7 @@ export class Engine {
           runeNames: new URL(this.assets.runeNames, location.href).href,
           cloud: new URL(this.assets.cloud, location.href).href,
           forms: new URL(this.assets.forms, location.href).href,
+          corelib: new URL(this.assets.corelib, location.href).href,
         } satisfies ToWorker);
       },
       (err: Error) => {

@@ -1,7 +1,7 @@
 // Messages between the page and the engine worker.
 
 export type ToWorker =
-  | { type: 'init'; module: WebAssembly.Module; wasmExec: string; runeNames: string; cloud: string; forms: string }
+  | { type: 'init'; module: WebAssembly.Module; wasmExec: string; runeNames: string; cloud: string; forms: string; corelib: string }
   | { type: 'call'; id: number; method: string; params: string; stream?: boolean };
 
 export type FromWorker =

@@ -19,8 +19,8 @@ interface WorkerScope {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
   Go: new () => GoRuntime;
   muranoReady?: () => void;
-  /** Read by the engine (wasm/main.go): where its lazily fetched files are. */
-  muranoAssets?: { runeNames: string };
+  /** Read by the engine (wasm/main.go): where its lazily fetched files are, and the core libraries' archive. */
+  muranoAssets?: { runeNames: string; corelib?: Uint8Array };
   muranoBridge?: { call(method: string, params: string, onEvent?: (event: string) => void): Promise<string> };
   /** Called by the engine before its first call of the cloud. */
   muranoLoadCloud?: () => Promise<void>;
@@ -36,17 +36,29 @@ scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'init') {
     scope.muranoAssets = { runeNames: message.runeNames };
+    const corelib = fetchBytes(message.corelib);
+    corelib.catch(() => {}); // start() reports a failure
     scope.muranoLoadCloud = moduleLoader(message.cloud, 'the simulated cloud', (ready) => (scope.muranoCloudReady = ready));
     loadForms = moduleLoader(message.forms, 'the forms module', (ready) => (scope.muranoFormsReady = ready));
-    void start(message.module, message.wasmExec);
+    void start(message.module, message.wasmExec, corelib);
   } else {
     void call(message.id, message.method, message.params, message.stream ?? false);
   }
 };
 
-async function start(module: WebAssembly.Module, wasmExec: string): Promise<void> {
+/** The bytes at a URL; a failure says which file could not be read. */
+async function fetchBytes(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function start(module: WebAssembly.Module, wasmExec: string, corelib: Promise<Uint8Array>): Promise<void> {
   try {
     scope.importScripts(wasmExec);
+    scope.muranoAssets!.corelib = await corelib.catch((err: unknown) => {
+      throw new Error(`the core libraries could not be fetched (${errorText(err)})`);
+    });
     const go = new scope.Go();
     const ready = new Promise<void>((resolve) => (scope.muranoReady = resolve));
     const instance = await WebAssembly.instantiate(module, go.importObject);

@@ -78,6 +78,12 @@ const failures = [
     message: /the engine did not load/,
   },
   { name: 'a worker that fails at start', pattern: wasmExec, fail: (route) => route.fulfill({ status: 404, body: 'gone' }), message: /the engine did not start/ },
+  {
+    name: 'a failed fetch of the core libraries',
+    pattern: /\/corelib\.[0-9a-f]+\.zip$/,
+    fail: (route) => route.fulfill({ status: 500, body: 'broken' }),
+    message: /the core libraries could not be fetched \(.*HTTP 500\)/,
+  },
 ];
 
 for (const { name, pattern, fail, message } of failures) {

@@ -17,19 +17,27 @@
 // bodies are the project's own, written from the behaviour of the real
 // library: the same report texts, exceptions and messages, the same order
 // of calls to the servers, the same attributes kept between deployments.
+//
+// As the core library's (engine/corelib), its files are embedded in the
+// command line and given to the WebAssembly engine with [Provide].
 package apps
 
-import (
-	"embed"
-	"io/fs"
-)
+import "io/fs"
 
-//go:embed manifest.yaml Classes
-var files embed.FS
+var provided fs.FS
+
+// Provide gives the library's files (a package folder, as [FS] returns
+// it) to a build that does not embed them.
+func Provide(files fs.FS) { provided = files }
 
 // FS returns the library as a package folder: manifest.yaml and Classes/
 // at its root.
-func FS() fs.FS { return files }
+func FS() fs.FS {
+	if provided != nil {
+		return provided
+	}
+	return embedded
+}
 
 // Name is the library's package name.
 const Name = "io.murano.applications"

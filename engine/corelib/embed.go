@@ -1,0 +1,8 @@
+//go:build !js
+
+package corelib
+
+import "embed"
+
+//go:embed manifest.yaml Classes Resources
+var embedded embed.FS
