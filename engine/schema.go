@@ -71,44 +71,12 @@ func (e *SchemaError) Error() string { return e.Type + ": " + e.Message }
 // cannot be carried out (an unreadable core library); what the
 // reference's generator would raise is the result's Error.
 func GenerateSchema(ctx context.Context, req SchemaRequest) (*SchemaResult, error) {
-	coreFS := req.CoreLibrary
-	if coreFS == nil {
-		coreFS = corelib.FS()
+	ex, failed, err := schemaExecutor(ctx, req, dsl.Options{})
+	if err != nil {
+		return nil, err
 	}
-	var pkgs []*pkg.Package
-	opts := dsl.Options{MaxSteps: cmp.Or(req.MaxSteps, DefaultMuranoPLSteps)}
-	if req.Classes != nil {
-		classes, err := fs.Sub(coreFS, "Classes")
-		if err != nil {
-			return nil, err
-		}
-		core, err := pkg.ClassFolder(dsl.CoreLibrary, classes, decl.V1_0)
-		if err != nil {
-			return nil, fmt.Errorf("core library: %w", err)
-		}
-		user, err := pkg.ClassFolder("tests", req.Classes, decl.V1_0)
-		if err != nil {
-			return &SchemaResult{Error: schemaError(err)}, nil
-		}
-		pkgs = []*pkg.Package{core, user}
-		opts.TestPackage, opts.TestFoundation = "tests", true
-	} else {
-		core, err := pkg.Open(coreFS)
-		if err != nil {
-			return nil, fmt.Errorf("core library: %w", err)
-		}
-		pkgs = append([]*pkg.Package{core}, req.Packages...)
-		if !slices.ContainsFunc(pkgs, func(p *pkg.Package) bool { return p.Name() == apps.Name }) {
-			framework, err := pkg.Open(apps.FS())
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", apps.Name, err)
-			}
-			pkgs = append(pkgs, framework)
-		}
-	}
-	ex := dsl.NewExecutor(ctx, pkg.NewLoader(pkgs...), opts)
-	for _, p := range pkgs {
-		ex.AddPackage(p)
+	if failed != nil {
+		return &SchemaResult{Error: schemaError(failed)}, nil
 	}
 	doc, err := schema.Generate(ex, req.Class, schema.Options{Methods: req.Methods, ClassVersion: req.ClassVersion,
 		Package: req.Package, Extensions: req.Extensions})
@@ -116,6 +84,56 @@ func GenerateSchema(ctx context.Context, req SchemaRequest) (*SchemaResult, erro
 		return &SchemaResult{Error: schemaError(err)}, nil
 	}
 	return &SchemaResult{Schemas: doc}, nil
+}
+
+// schemaExecutor loads the packages of a request in an executor with the
+// options opts (MaxSteps: the request's): with Classes, the core
+// library's classes and them as murano's unit-test foundation loads them;
+// else the core library, req.Packages and, when none of them is it, the
+// project's io.murano.applications. failed is the error of a Classes
+// folder that does not load (what the reference raises); err is for a
+// request that cannot be carried out (an unreadable core library).
+func schemaExecutor(ctx context.Context, req SchemaRequest, opts dsl.Options) (ex *dsl.Executor, failed, err error) {
+	coreFS := req.CoreLibrary
+	if coreFS == nil {
+		coreFS = corelib.FS()
+	}
+	var pkgs []*pkg.Package
+	opts.MaxSteps = cmp.Or(req.MaxSteps, DefaultMuranoPLSteps)
+	if req.Classes != nil {
+		classes, err := fs.Sub(coreFS, "Classes")
+		if err != nil {
+			return nil, nil, err
+		}
+		core, err := pkg.ClassFolder(dsl.CoreLibrary, classes, decl.V1_0)
+		if err != nil {
+			return nil, nil, fmt.Errorf("core library: %w", err)
+		}
+		user, err := pkg.ClassFolder("tests", req.Classes, decl.V1_0)
+		if err != nil {
+			return nil, err, nil
+		}
+		pkgs = []*pkg.Package{core, user}
+		opts.TestPackage, opts.TestFoundation = "tests", true
+	} else {
+		core, err := pkg.Open(coreFS)
+		if err != nil {
+			return nil, nil, fmt.Errorf("core library: %w", err)
+		}
+		pkgs = append([]*pkg.Package{core}, req.Packages...)
+		if !slices.ContainsFunc(pkgs, func(p *pkg.Package) bool { return p.Name() == apps.Name }) {
+			framework, err := pkg.Open(apps.FS())
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: %w", apps.Name, err)
+			}
+			pkgs = append(pkgs, framework)
+		}
+	}
+	ex = dsl.NewExecutor(ctx, pkg.NewLoader(pkgs...), opts)
+	for _, p := range pkgs {
+		ex.AddPackage(p)
+	}
+	return ex, nil, nil
 }
 
 // schemaError names an error of the generation as the reference does:

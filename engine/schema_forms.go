@@ -5,16 +5,11 @@
 package engine
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"sort"
 
-	"murano.dev/playground/engine/corelib"
-	"murano.dev/playground/engine/corelib/apps"
 	"murano.dev/playground/engine/dsl"
-	"murano.dev/playground/engine/pkg"
 	"murano.dev/playground/engine/system"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
@@ -40,30 +35,12 @@ type SchemaBuilder struct {
 }
 
 // formsExecutor loads the packages of a request (its Packages with the
-// core library and io.murano.applications) in an executor.
+// core library and io.murano.applications; Classes is not read) in an
+// executor that has the system classes, with no cloud behind them.
 func formsExecutor(ctx context.Context, req SchemaRequest) (*dsl.Executor, error) {
-	coreFS := req.CoreLibrary
-	if coreFS == nil {
-		coreFS = corelib.FS()
-	}
-	core, err := pkg.Open(coreFS)
-	if err != nil {
-		return nil, fmt.Errorf("core library: %w", err)
-	}
-	pkgs := append([]*pkg.Package{core}, req.Packages...)
-	if !slices.ContainsFunc(pkgs, func(p *pkg.Package) bool { return p.Name() == apps.Name }) {
-		framework, err := pkg.Open(apps.FS())
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", apps.Name, err)
-		}
-		pkgs = append(pkgs, framework)
-	}
-	opts := dsl.Options{MaxSteps: cmp.Or(req.MaxSteps, DefaultMuranoPLSteps), Natives: system.Natives(&system.Host{})}
-	ex := dsl.NewExecutor(ctx, pkg.NewLoader(pkgs...), opts)
-	for _, p := range pkgs {
-		ex.AddPackage(p)
-	}
-	return ex, nil
+	req.Classes = nil
+	ex, _, err := schemaExecutor(ctx, req, dsl.Options{Natives: system.Natives(&system.Host{})})
+	return ex, err
 }
 
 // SchemaClasses lists the classes of the first of req.Packages (the
