@@ -37,6 +37,38 @@ func Build(header Header, values, kept map[string]any) map[string]any {
 	return out
 }
 
+// Exclude returns a copy of a root schema without the properties named
+// (the excludedProperties of a template() field, which the form of the
+// object made inline leaves out), in "properties" and in "required"
+// alike, so that the form cannot ask for a value it does not show.
+// Anything else, and the schema given, is left as it is.
+func Exclude(schema any, names []string) any {
+	root, ok := schema.(map[string]any)
+	if !ok || len(names) == 0 {
+		return schema
+	}
+	out := make(map[string]any, len(root))
+	for k, v := range root {
+		out[k] = v
+	}
+	if props, ok := root["properties"].(map[string]any); ok {
+		kept := make(map[string]any, len(props))
+		for k, v := range props {
+			if !slices.Contains(names, k) {
+				kept[k] = v
+			}
+		}
+		out["properties"] = kept
+	}
+	if req, ok := root["required"].([]any); ok {
+		out["required"] = slices.DeleteFunc(slices.Clone(req), func(r any) bool {
+			s, ok := r.(string)
+			return ok && slices.Contains(names, s)
+		})
+	}
+	return out
+}
+
 // Edited is an object model read for its form: the header, the values of
 // the form's fields, what the form does not show (kept as it is), and the
 // names of those properties.

@@ -14,7 +14,8 @@ import (
 // maxOpen). Every answer is {"ok": true, …} or {"ok": false, "error":
 // {"kind", "message"}}. The methods:
 //
-//	form.open {schema}                → {form, id}: Describe, and a Validator kept as id
+//	form.open {schema, excluded}      → {form, id}: Describe, and a Validator kept as id
+//	                                    (of the schema without the properties excluded: Exclude)
 //	form.validate {id, values}        → {errors}: Errors
 //	form.close {id}                   → {}
 //	form.build {header, values, kept} → {model}: Build
@@ -46,11 +47,18 @@ func (s *Service) Call(method string, params []byte) []byte {
 	}
 	switch method {
 	case "form.open":
-		form, err := Describe(args["schema"])
+		var excluded []string
+		for _, x := range list(args["excluded"]) {
+			if xs, ok := x.(string); ok {
+				excluded = append(excluded, xs)
+			}
+		}
+		schema := Exclude(args["schema"], excluded)
+		form, err := Describe(schema)
 		if err != nil {
 			return failure("schema", err.Error())
 		}
-		v, err := NewValidator(args["schema"])
+		v, err := NewValidator(schema)
 		if err != nil {
 			return failure("schema", err.Error())
 		}

@@ -82,3 +82,26 @@ func TestService(t *testing.T) {
 		t.Errorf("the oldest of %d forms is still open", maxOpen+1)
 	}
 }
+
+// TestExclude: the form of an object made inline by a template() field
+// with excludeProperties neither shows nor requires what is excluded.
+func TestExclude(t *testing.T) {
+	schema := map[string]any{"type": "object", "additionalProperties": false, "required": []any{"name", "flavor"},
+		"properties": map[string]any{"name": map[string]any{"type": "string"}, "flavor": map[string]any{"type": "string"}}}
+	got := Exclude(schema, []string{"name"}).(map[string]any)
+	if fmt.Sprint(got["required"]) != "[flavor]" || len(got["properties"].(map[string]any)) != 1 {
+		t.Errorf("Exclude: %v", got)
+	}
+	if len(schema["required"].([]any)) != 2 || len(schema["properties"].(map[string]any)) != 2 {
+		t.Errorf("Exclude changed the schema given: %v", schema)
+	}
+	s := NewService()
+	opened := call(t, s, "form.open", map[string]any{"schema": schema, "excluded": []string{"name"}})
+	if opened["ok"] != true {
+		t.Fatalf("form.open: %v", opened)
+	}
+	v := call(t, s, "form.validate", map[string]any{"id": opened["id"], "values": map[string]any{"flavor": "m1"}})
+	if errs := v["errors"].(map[string]any); len(errs) != 0 {
+		t.Errorf("form.validate without the excluded name: %v", errs)
+	}
+}
