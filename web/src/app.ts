@@ -12,6 +12,7 @@ import { consoleView } from './console';
 import { byId } from './dom';
 import { type Assets, Engine, type EngineState } from './engine';
 import { type DeployView, deployView } from './deploy/view';
+import { environment } from './forms/environment';
 import { type PackagesView, packagesView } from './packages/view';
 
 type ViewId = 'yaql' | 'packages' | 'deploy';
@@ -24,6 +25,8 @@ const defaultExample = 'org.playground.examples.WebServer';
 const defaultTab = 'forms';
 
 const engine = new Engine(JSON.parse(byId('assets').textContent!) as Assets);
+// The environment a visit kept, for every view that offers its applications.
+void environment.restore();
 
 let packages: PackagesView | undefined;
 let deploy: DeployView | undefined;

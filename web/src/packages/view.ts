@@ -13,6 +13,7 @@ import './overview';
 import './files';
 import './lint';
 import '../forms/view';
+import '../forms/schema-view';
 
 /** Where the site serves its example packages, relative to the page. */
 const builtinRepo = 'repo/';
