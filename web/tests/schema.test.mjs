@@ -207,6 +207,13 @@ test('edits a Dynamic UI object model in its class form: ids kept, the changes l
     }));
     assert.equal(kept.length, 1, 'the application is replaced, not added');
     assert.equal(kept[0].maxConnections, 200);
+
+    // An object model from a file opens the same way.
+    await page.click('#schema-edit-open');
+    await page.setInputFiles('#schema-edit-file', { name: 'db.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...database, maxConnections: 42 })) });
+    await page.waitForFunction(() => document.querySelector('#schema-edit-json').value.includes('42'));
+    await page.click('#schema-edit-go');
+    await page.waitForFunction(() => document.querySelector('#pkg-panel-schema input[name="maxConnections"]')?.value === '42');
   });
 });
 

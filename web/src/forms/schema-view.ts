@@ -394,6 +394,13 @@ registerSubView({
       pasted.rows = 5;
       pasted.placeholder = 'or paste an object model (JSON)';
       pasted.setAttribute('aria-label', 'An object model (JSON)');
+      const file = Object.assign(el('input'), { type: 'file', accept: '.json,application/json', id: 'schema-edit-file' });
+      file.setAttribute('aria-label', 'An object model in a file (JSON)');
+      file.addEventListener('change', async () => {
+        const f = file.files?.[0];
+        if (f) pasted.value = await f.text();
+        pickList.value = '';
+      });
       const go = button('Open in its form', 'button');
       go.id = 'schema-edit-go';
       const message = el('p', 'small');
@@ -415,7 +422,7 @@ registerSubView({
         editBox.hidden = true;
         void choose(cls, '', m);
       });
-      editBox.replaceChildren(el('h3', undefined, 'Edit an object model'), el('div', 'tools', pickList), pasted, el('div', 'tools', go), message);
+      editBox.replaceChildren(el('h3', undefined, 'Edit an object model'), el('div', 'tools', pickList), pasted, el('div', 'tools', file, go), message);
     });
 
     async function load(p: OpenedPackage): Promise<void> {
