@@ -24,22 +24,24 @@ import (
 type Action struct {
 	// Object is the object's id, Class its class, Method the method;
 	// the action is run as `OBJECT.METHOD`.
-	Object, Class, Method string
-	Title                 string
-	Enabled               bool
-	Args                  []ActionArg
+	Object  string      `json:"object"`
+	Class   string      `json:"class"`
+	Method  string      `json:"method"`
+	Title   string      `json:"title"`
+	Enabled bool        `json:"enabled"`
+	Args    []ActionArg `json:"args"`
 }
 
 // ActionArg is an argument of an action.
 type ActionArg struct {
-	Name string
+	Name string `json:"name"`
 	// Contract is the argument's contract as written ("" when none).
-	Contract string
+	Contract string `json:"contract"`
 	// Default is the default as written (YAML), nil when there is none.
-	Default *string
+	Default *string `json:"default"`
 	// Kind is the input a form offers for it, read from the contract:
 	// "string", "int", "bool" or "json".
-	Kind string
+	Kind string `json:"kind"`
 }
 
 // ActionsOf lists the actions of the objects of a stored model (the

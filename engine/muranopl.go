@@ -6,12 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"murano.dev/playground/engine/corelib"
+	"murano.dev/playground/engine/corelib/apps"
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/pkg"
+	"murano.dev/playground/engine/system"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/engine/yaql"
 	"murano.dev/playground/engine/yaql/std"
@@ -25,8 +28,17 @@ type RunRequest struct {
 	// file, recursively), loaded as one package named PackageName.
 	Classes fs.FS
 	// Packages is a folder of packages (each a folder with manifest.yaml).
-	// Exactly one of Classes and Packages is set.
+	// Exactly one of Classes and Packages (or Opened) is set.
 	Packages fs.FS
+	// Opened are packages already open (the page's), loaded as those of
+	// Packages are; with Packages or instead of it.
+	Opened []*Package
+	// System gives the run the platform of a test run ([RunTests]): the
+	// system classes (io.murano.system …) and the core library's host
+	// functions (config() …) in a world without a cloud, and the
+	// project's io.murano.applications unless a package of that name is
+	// loaded. Without it, as in the reference oracle, they are missing.
+	System bool
 	// PackageName names the Classes package; "" means "tests".
 	PackageName string
 	// CoreLibrary is the io.murano core library (its extracted folder or
@@ -51,14 +63,18 @@ type RunRequest struct {
 	Method string
 	Args   []Value
 	Kwargs *Dict
-	// ExposeAll allows calling methods that are not Scope: Public (methods
-	// named test* are always callable, as in murano's test foundation).
+	// ExposeAll allows calling the methods of the Classes package (or of
+	// the first of Opened) that have no Scope or Usage of their own; others
+	// must be Scope: Public (methods named test* of the Classes package are
+	// always callable, as in murano's test foundation).
 	ExposeAll bool
 	// DumpModel adds the serialised object model to the result.
 	DumpModel bool
 	// Finalize runs the executor's finalisation (.destroy of unreachable
 	// objects) after the call.
 	Finalize bool
+	// Logged, when set, hears of each logger record as it is written.
+	Logged func(LogRecord)
 	// MaxSteps bounds the work of the whole run (statements, yaql function
 	// calls and collection elements, counted together); 0 means
 	// [DefaultMuranoPLSteps]. A run that uses it up fails with the error
@@ -120,9 +136,9 @@ type StackFrame struct {
 
 // LogRecord is one record of a MuranoPL logger.
 type LogRecord struct {
-	Level   string // DEBUG, INFO, WARNING, ERROR, CRITICAL
-	Logger  string // "applications." + the logger's name
-	Message string
+	Level   string `json:"level"`  // DEBUG, INFO, WARNING, ERROR, CRITICAL
+	Logger  string `json:"logger"` // "applications." + the logger's name
+	Message string `json:"message"`
 }
 
 // ErrNotImplemented is returned for requests the engine cannot carry out
@@ -147,7 +163,7 @@ func RunMuranoPL(ctx context.Context, req RunRequest) (*RunResult, error) {
 	}
 	res := &RunResult{Traces: []Value{}, Log: []LogRecord{}}
 	var pkgs []*pkg.Package
-	testPackage := ""
+	testPackage, exposed := "", ""
 	switch {
 	case req.Classes != nil:
 		classes, err := fs.Sub(coreFS, "Classes")
@@ -167,16 +183,18 @@ func RunMuranoPL(ctx context.Context, req RunRequest) (*RunResult, error) {
 			return loadFailure(res, err), nil
 		}
 		pkgs = append(pkgs, core, user)
-		testPackage = name
-	case req.Packages != nil:
+		testPackage, exposed = name, name
+	case req.Packages != nil || req.Opened != nil:
 		core, err := pkg.Open(coreFS)
 		if err != nil {
 			return nil, err
 		}
 		pkgs = append(pkgs, core)
-		entries, err := fs.ReadDir(req.Packages, ".")
-		if err != nil {
-			return nil, err
+		var entries []fs.DirEntry
+		if req.Packages != nil {
+			if entries, err = fs.ReadDir(req.Packages, "."); err != nil {
+				return nil, err
+			}
 		}
 		for _, e := range entries {
 			if !e.IsDir() {
@@ -195,11 +213,15 @@ func RunMuranoPL(ctx context.Context, req RunRequest) (*RunResult, error) {
 			}
 			pkgs = append(pkgs, p)
 		}
+		pkgs = append(pkgs, req.Opened...)
+		if req.ExposeAll && len(req.Opened) > 0 {
+			exposed = req.Opened[0].Name()
+		}
 	default:
 		return nil, errors.New("muranopl: give a folder of classes or a folder of packages")
 	}
 	ids := 0
-	ex := dsl.NewExecutor(ctx, pkg.NewLoader(pkgs...), dsl.Options{
+	opts := dsl.Options{
 		Functions: []*yaql.Func{yaql.Fn("trace", func(c *yaql.Call) (Value, error) {
 			v, err := std.MuranoMutable(c.RT, c.Args[0])
 			if err != nil {
@@ -212,12 +234,29 @@ func RunMuranoPL(ctx context.Context, req RunRequest) (*RunResult, error) {
 			ids++
 			return fmt.Sprintf("%032x", ids)
 		},
-		Log:            func(r dsl.LogRecord) { res.Log = append(res.Log, LogRecord(r)) },
-		TestPackage:    testPackage,
+		Log: func(r dsl.LogRecord) {
+			res.Log = append(res.Log, LogRecord(r))
+			if req.Logged != nil {
+				req.Logged(LogRecord(r))
+			}
+		},
+		TestPackage:    exposed,
 		TestFoundation: testPackage != "",
 		ExposeAll:      req.ExposeAll,
 		MaxSteps:       cmp.Or(req.MaxSteps, DefaultMuranoPLSteps),
-	})
+	}
+	if req.System {
+		if !slices.ContainsFunc(pkgs, func(p *pkg.Package) bool { return p.Name() == apps.Name }) {
+			framework, err := pkg.Open(apps.FS())
+			if err != nil {
+				return nil, err
+			}
+			pkgs = append(pkgs, framework)
+		}
+		host := testHost()
+		opts.Natives, opts.CoreFunctions = system.Natives(host), system.CoreFunctions(host)
+	}
+	ex := dsl.NewExecutor(ctx, pkg.NewLoader(pkgs...), opts)
 	for _, p := range pkgs {
 		ex.AddPackage(p)
 	}
