@@ -47,6 +47,9 @@ type TestRequest struct {
 	MaxSteps int64
 	// Done, when set, hears of each test as it finishes.
 	Done func(TestResult)
+	// List lists the selected tests instead of running them: the
+	// report's Tests, without outcomes (OK and no error, not counted).
+	List bool
 }
 
 // TestReport is the outcome of a run. Its JSON form is the command
@@ -128,6 +131,7 @@ func RunTests(ctx context.Context, req TestRequest) (*TestReport, error) {
 		Version:  version,
 		Searched: req.Searched,
 		Tests:    req.Tests,
+		List:     req.List,
 		Done: func(r testrun.Result) {
 			if req.Done != nil {
 				req.Done(testResult(r))
@@ -137,6 +141,9 @@ func RunTests(ctx context.Context, req TestRequest) (*TestReport, error) {
 	for _, r := range run.Tests {
 		res := testResult(r)
 		rep.Tests = append(rep.Tests, res)
+		if req.List {
+			continue
+		}
 		if res.OK {
 			rep.Passed++
 		} else {

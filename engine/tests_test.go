@@ -109,3 +109,13 @@ func TestRunTestsCancelled(t *testing.T) {
 		t.Errorf("a cancelled run: %+v", rep)
 	}
 }
+
+// List selects the tests as a run does, without running them.
+func TestRunTestsList(t *testing.T) {
+	p := testPackage(t, "  testOne:\n    Body:\n      - $.assertTrue(false)\n  testTwo:\n    Body:\n      - Return: 1\n")
+	rep := runTests(t, TestRequest{Packages: []*Package{p}, Package: "org.example.Tests", List: true, Tests: []string{"org.example.TestThings.testTwo"}})
+	if rep.Error != nil || rep.Passed != 0 || rep.Failed != 0 || len(rep.Tests) != 1 || rep.Tests[0].Method != "testTwo" {
+		t.Errorf("listed: %+v", rep)
+	}
+}
+

@@ -44,6 +44,9 @@ type Config struct {
 	Tests []string
 	// Done, when set, hears of each test as it finishes.
 	Done func(Result)
+	// List lists the selected tests instead of running them: the
+	// report's Tests, without errors.
+	List bool
 }
 
 // Result is the outcome of one test.
@@ -80,6 +83,10 @@ func Run(ctx context.Context, cfg Config) *Report {
 	}
 	for _, set := range plan {
 		for _, method := range set.methods {
+			if cfg.List {
+				rep.Tests = append(rep.Tests, Result{Class: set.class, Method: method})
+				continue
+			}
 			if err := ctx.Err(); err != nil {
 				rep.Err = err
 				return rep
