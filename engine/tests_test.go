@@ -119,3 +119,16 @@ func TestRunTestsList(t *testing.T) {
 	}
 }
 
+// The example package of tests passes, as under the reference harness
+// (testrunner.py on web/packages: 5 passed, 0 failed).
+func TestExampleTests(t *testing.T) {
+	packages, _, err := FindPackages("../web/packages")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := runTests(t, TestRequest{Packages: packages, Package: "org.playground.examples.DatabaseTests"})
+	if rep.Error != nil || rep.Passed != 5 || rep.Failed != 0 {
+		out, _ := json.Marshal(rep)
+		t.Errorf("the example's tests: %s", out)
+	}
+}
