@@ -51,15 +51,10 @@ func deployActions(ctx context.Context, raw []byte) []byte {
 	if err != nil {
 		return failure("request", err.Error())
 	}
-	out := []map[string]any{}
-	for _, a := range actions {
-		args := []map[string]any{}
-		for _, arg := range a.Args {
-			args = append(args, map[string]any{"name": arg.Name, "contract": arg.Contract, "default": arg.Default, "kind": arg.Kind})
-		}
-		out = append(out, map[string]any{"object": a.Object, "class": a.Class, "method": a.Method, "title": a.Title, "enabled": a.Enabled, "args": args})
+	if actions == nil {
+		actions = []engine.Action{}
 	}
-	return respond(map[string]any{"ok": true, "actions": out})
+	return answer(map[string]any{"actions": actions})
 }
 
 // packagesOf looks up the packages (and the core library) the page

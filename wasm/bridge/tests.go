@@ -11,7 +11,8 @@ import (
 )
 
 func init() {
-	methods["test.run"] = testRun
+	methods["test.run"] = func(ctx context.Context, raw []byte) []byte { return testRun(ctx, raw, false) }
+	methods["test.list"] = func(ctx context.Context, raw []byte) []byte { return testRun(ctx, raw, true) }
 }
 
 type testParams struct {
@@ -37,8 +38,10 @@ type testParams struct {
 // and, when the run stopped early, "error": {"type", "message",
 // "stack"}: the document of `muranopl test --json`, each exception with
 // its MuranoPL stack trace (frames outermost first, as deploy.run gives
-// them) for the page to open the files there.
-func testRun(ctx context.Context, raw []byte) []byte {
+// them) for the page to open the files there. test.list (list) selects
+// the tests the same way without running them: {"ok": true, "tests":
+// [{"class", "method"}]} and the "error" why none is selected.
+func testRun(ctx context.Context, raw []byte, list bool) []byte {
 	var p testParams
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return failure("request", "invalid parameters: "+err.Error())
@@ -50,7 +53,7 @@ func testRun(ctx context.Context, raw []byte) []byte {
 	if fail != nil {
 		return fail
 	}
-	req := engine.TestRequest{Packages: packages, CoreLibrary: core, Package: p.Package, Tests: p.Tests, MaxSteps: p.MaxSteps}
+	req := engine.TestRequest{Packages: packages, CoreLibrary: core, Package: p.Package, Tests: p.Tests, MaxSteps: p.MaxSteps, List: list}
 	for _, pkg := range packages {
 		req.Searched = append(req.Searched, pkg.Name())
 	}
@@ -69,8 +72,14 @@ func testRun(ctx context.Context, raw []byte) []byte {
 	tests := make([]any, len(rep.Tests))
 	for i, r := range rep.Tests {
 		tests[i] = testOf(r)
+		if list {
+			tests[i] = map[string]any{"class": r.Class, "method": r.Method}
+		}
 	}
-	answer := map[string]any{"ok": true, "tests": tests, "passed": rep.Passed, "failed": rep.Failed}
+	answer := map[string]any{"ok": true, "tests": tests}
+	if !list {
+		answer["passed"], answer["failed"] = rep.Passed, rep.Failed
+	}
 	if rep.Error != nil {
 		answer["error"] = testErrorOf(rep.Error)
 	}
