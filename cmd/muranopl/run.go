@@ -42,7 +42,7 @@ type runFlags struct {
 	model, objectID, class, props                 string
 	static                                        bool
 	method, args, kwargs                          string
-	exposeAll, dumpModel, finalize                bool
+	exposeAll, dumpModel, finalize, system        bool
 	indent                                        int
 }
 
@@ -66,6 +66,7 @@ func parseRunFlags(args []string, stderr io.Writer) (*runFlags, error) {
 	fs.BoolVar(&f.exposeAll, "expose-all", false, "allow calling methods that are not Scope: Public")
 	fs.BoolVar(&f.dumpModel, "dump-model", false, "add the serialised object model to the output")
 	fs.BoolVar(&f.finalize, "finalize", false, "run the finalisation (.destroy of unreachable objects) after the call")
+	fs.BoolVar(&f.system, "system", false, "give the run the system classes (io.murano.system …) and io.murano.applications of a test run, without a cloud, as the playground's Run tab does")
 	fs.IntVar(&f.indent, "indent", -1, "indent the JSON output by `N` spaces (default: one line)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, runUsage)
@@ -119,7 +120,7 @@ func (f *runFlags) request() (req engine.RunRequest, closeCore func() error, err
 	closeCore = func() error { return nil }
 	req = engine.RunRequest{
 		PackageName: f.packageName, Runtime: f.runtime, ObjectID: f.objectID, Class: f.class, Static: f.static,
-		Method: f.method, ExposeAll: f.exposeAll, DumpModel: f.dumpModel, Finalize: f.finalize,
+		Method: f.method, ExposeAll: f.exposeAll, DumpModel: f.dumpModel, Finalize: f.finalize, System: f.system,
 	}
 	if f.classes != "" {
 		req.Classes, err = folder("--classes", f.classes)

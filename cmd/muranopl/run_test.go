@@ -303,6 +303,19 @@ func TestRunCommand(t *testing.T) {
 				`"traces": ["Yo"], "log": [{"level": "INFO", "logger": "applications.greeter", "message": "greeting 2 times"}]}`,
 		},
 		{
+			// The example database's backup, in an environment without a network: the
+			// environment loads only with the system classes (config() …), and then
+			// the agent, without a cloud, does not answer.
+			args:       []string{"--package-dir", "../../web/packages", "--model", "../../web/tests/fixtures/run/environment.json", "--object-id", "db", "--method", "backup"},
+			wantOut:    `{"ok": false, "error": {"type": "NoFunctionRegisteredException", "message": "Unknown function \"config\""}, "traces": [], "log": []}`,
+			wantStatus: 1,
+		},
+		{
+			args:       []string{"--package-dir", "../../web/packages", "--model", "../../web/tests/fixtures/run/environment.json", "--object-id", "db", "--method", "backup", "--system"},
+			wantOut:    `{"ok": false, "error": {"type": "TimeoutException", "message": "The murano-agent did not respond within 3600 seconds"}, "traces": [], "log": []}`,
+			wantStatus: 1,
+		},
+		{
 			args: append(greeter, "--method", "greet", "--indent", "1"),
 			wantOut: "{\n \"ok\": true,\n \"result\": [\n  \"Hello\",\n  1\n ],\n \"traces\": [\n  \"Hello\"\n ],\n \"log\": [\n  {\n" +
 				"   \"level\": \"INFO\",\n   \"logger\": \"applications.greeter\",\n   \"message\": \"greeting 1 times\"\n  }\n ]\n}",
