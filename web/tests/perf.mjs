@@ -6,7 +6,11 @@
 //     the 120 ms typing debounce is not counted),
 //   - starting the wizard and rendering its first step (ui.start: the
 //     4-step, 40-field form is built, step 1 described and put in the DOM),
-//   - Next and Back: submitting or describing a step and rendering the next.
+//   - Next and Back: submitting or describing a step and rendering the next;
+// and then fixtures/schema/perf40 (a class of 40 properties) in the
+// Schema forms sub-view: the median time of validating the whole form on a
+// keystroke (the forms module's round trip plus showing the messages: the
+// form's data-validate-ms).
 // Usage: PLAYGROUND_URL=http://127.0.0.1:8080/ node web/tests/perf.mjs [ROUNDS]
 // (without PLAYGROUND_URL it starts `go run ./scripts serve` itself).
 
@@ -16,6 +20,7 @@ import { launchBrowser, openPlayground, startServer } from './harness.mjs';
 
 const rounds = Number(process.argv[2] ?? 40);
 const fixture = fileURLToPath(new URL('./fixtures/forms/perf', import.meta.url));
+const schemaFixture = fileURLToPath(new URL('./fixtures/schema/perf40', import.meta.url));
 
 function zip(dir) {
   const script = `
@@ -89,7 +94,24 @@ try {
     }
   }
 
+  await page.click('#pkg-close');
+  await page.setInputFiles('#pkg-folder-input', schemaFixture);
+  await page.waitForSelector('#pkg-name:has-text("Perf Schema Form Fixture")');
+  await page.click('#pkg-tab-schema');
+  const schemaForm = '#pkg-panel-schema .forms-wizard > .schema-form';
+  await page.waitForSelector(`${schemaForm} input[name="s00"]`, { timeout: 60_000 });
+  const fields = await page.locator(`${schemaForm} .wizard-fields > [data-field]`).count();
+  await page.click(`${schemaForm} input[name="s00"]`);
+  const schemaKeystrokes = [];
+  for (let i = 0; i < rounds; i++) {
+    const before = await page.getAttribute(schemaForm, 'data-validated');
+    await page.keyboard.type(i % 2 ? 'x' : 'Y');
+    await page.waitForFunction(([sel, b]) => (document.querySelector(sel)?.dataset.validated ?? null) !== b, [schemaForm, before]);
+    schemaKeystrokes.push(Number(await page.getAttribute(schemaForm, 'data-validate-ms')));
+  }
+
   console.log(`validate a field on a keystroke (round trip + DOM): ${fmt(keystrokes)}`);
+  console.log(`schema form of ${fields} fields, validate it all on a keystroke: ${fmt(schemaKeystrokes)}`);
   console.log(`start the wizard and render step 1 (10 fields):     ${fmt(starts)}`);
   console.log(`Next (submit + describe + render 10 fields):        ${fmt(nexts)}`);
   console.log(`Back (describe + render 10 fields):                 ${fmt(backs)}`);
