@@ -1,5 +1,6 @@
 // Saves a PNG of the playground page once the engine is ready and the view
-// has its content (the console's first evaluation, or a package's forms):
+// has its content (the console's first evaluation, or a package's forms or
+// schema forms):
 // node web/tests/screenshot.mjs URL OUT.png [WIDTH HEIGHT]. With a URL
 // ending in #deploy, the shop example is deployed first and its cloud shown.
 
@@ -23,7 +24,7 @@ try {
     await page.waitForSelector('#deploy-cloud-details h3');
   } else {
     await page.waitForSelector(
-      '#view-yaql:not([hidden]) #status:not([data-state="running"]):not([data-state="idle"]), #view-packages:not([hidden]) #pkg-panel-forms .wizard .form-row',
+      '#view-yaql:not([hidden]) #status:not([data-state="running"]):not([data-state="idle"]), #view-packages:not([hidden]) #pkg-panel-forms:not([hidden]) .wizard .form-row, #pkg-panel-schema:not([hidden]) .schema-form .form-row:not([hidden])',
       { timeout: 30_000 },
     );
   }
