@@ -170,6 +170,7 @@ func schemaErrorText(err error) string {
 				}
 			}
 			walk(ve)
+			slices.Sort(parts) // the validator's causes come in no fixed order
 			msg = strings.Join(parts, "; ")
 		} else if se.Err != nil {
 			msg = se.Err.Error()
