@@ -58,13 +58,13 @@ func SchemaClasses(ctx context.Context, req SchemaRequest) ([]SchemaClass, error
 	var out []SchemaClass
 	for _, name := range first.ClassNames() {
 		sc := SchemaClass{Name: name, Version: first.Version(), Package: first.Name(), Builders: []SchemaBuilder{}}
-		if c, err := ex.FindClass(name); err == nil {
+		if c, err := findClass(ex, name, first.Name(), "="+first.Version()); err == nil {
 			for _, a := range append([]*dsl.Class{c}, c.Ancestors()...) {
 				sc.Application = sc.Application || a.Name == "io.murano.Application"
 			}
 		}
 		one := req
-		one.Class, one.Package, one.Methods = name, first.Name(), nil
+		one.Class, one.Package, one.ClassVersion, one.Methods = name, first.Name(), "="+first.Version(), nil
 		if res, err := GenerateSchema(ctx, one); err == nil && res.Schemas != nil {
 			for i, k := range res.Schemas.Keys() {
 				method := value.Str(k)
@@ -96,6 +96,19 @@ func SchemaClasses(ctx context.Context, req SchemaRequest) ([]SchemaClass, error
 	return out, nil
 }
 
+// findClass finds a class in the package named (with a version spec), or
+// when none is, in the package of major version 0 that defines it.
+func findClass(ex *dsl.Executor, class, pkgName, spec string) (*dsl.Class, error) {
+	if pkgName == "" {
+		return ex.FindClass(class)
+	}
+	p, err := ex.Package(pkgName, spec)
+	if err != nil {
+		return nil, err
+	}
+	return p.FindClass(class, false)
+}
+
 // BuilderRequest calls a model builder (a static public method of Class
 // with the ModelBuilder meta, see [SchemaClasses]) with the values of its
 // form as keyword arguments, in the packages of SchemaRequest.
@@ -119,7 +132,7 @@ func RunModelBuilder(ctx context.Context, req BuilderRequest) (*BuilderResult, e
 	if err != nil {
 		return nil, err
 	}
-	c, err := ex.FindClass(req.Class)
+	c, err := findClass(ex, req.Class, req.Package, req.ClassVersion)
 	if err != nil {
 		return &BuilderResult{Error: runError(err)}, nil
 	}

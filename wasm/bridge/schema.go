@@ -8,6 +8,7 @@ package bridge
 import (
 	"context"
 	"encoding/json"
+	"slices"
 
 	"murano.dev/playground/engine"
 )
@@ -40,7 +41,17 @@ func (p *schemaParams) request(raw []byte) (engine.SchemaRequest, []byte) {
 	if fail != nil {
 		return engine.SchemaRequest{}, fail
 	}
-	return engine.SchemaRequest{Packages: packages, CoreLibrary: core, Class: p.Class, Methods: p.Methods, Extensions: p.Extensions}, nil
+	req := engine.SchemaRequest{Packages: packages, CoreLibrary: core, Class: p.Class, Methods: p.Methods, Extensions: p.Extensions}
+	// The class is the one of the packages given (the first that defines
+	// it), whatever their versions: without a package, the generator
+	// looks for it in packages of major version 0, as murano's does.
+	for _, pk := range packages {
+		if p.Class != "" && slices.Contains(pk.ClassNames(), p.Class) {
+			req.Package, req.ClassVersion = pk.Name(), "="+pk.Version()
+			break
+		}
+	}
+	return req, nil
 }
 
 // schemaClasses answers {"ok": true, "classes": [engine.SchemaClass…]}.

@@ -107,3 +107,33 @@ func TestSchemaBuilder(t *testing.T) {
 		t.Errorf("args that are not an object: %s", out)
 	}
 }
+
+// A package whose version is not 0.x (the HOT example is 1.0.0): its
+// classes are found in it, an application, with a schema and a form.
+func TestSchemaOfAVersionedPackage(t *testing.T) {
+	handles := []string{openFolderHandle(t, readFolder(t, "../../web/packages/hotstack", ""))}
+	var classes struct {
+		OK      bool
+		Classes []struct {
+			Name, Version string
+			Application   bool
+		}
+	}
+	if err := json.Unmarshal(callRaw(t, "schema.classes", map[string]any{"packages": handles}), &classes); err != nil || !classes.OK {
+		t.Fatalf("schema.classes: %+v %v", classes, err)
+	}
+	if len(classes.Classes) != 1 || classes.Classes[0].Version != "1.0.0" || !classes.Classes[0].Application {
+		t.Fatalf("the HOT example's classes: %+v", classes.Classes)
+	}
+	var r struct {
+		OK      bool
+		Schemas map[string]struct{ Properties map[string]any }
+		Error   *struct{ Type, Message string }
+	}
+	if err := json.Unmarshal(callRaw(t, "schema.generate", map[string]any{"packages": handles, "class": classes.Classes[0].Name}), &r); err != nil || !r.OK || r.Error != nil {
+		t.Fatalf("schema.generate: %+v %v", r, err)
+	}
+	if r.Schemas[""].Properties["templateParameters"] == nil {
+		t.Errorf("the HOT example's schema: %+v", r.Schemas)
+	}
+}
