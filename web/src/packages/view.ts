@@ -14,6 +14,8 @@ import './files';
 import './lint';
 import '../forms/view';
 import '../forms/schema-view';
+import '../run/view';
+import '../run/tests';
 
 /** Where the site serves its example packages, relative to the page. */
 const builtinRepo = 'repo/';
