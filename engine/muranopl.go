@@ -37,7 +37,8 @@ type RunRequest struct {
 	// system classes (io.murano.system …) and the core library's host
 	// functions (config() …) in a world without a cloud, and the
 	// project's io.murano.applications unless a package of that name is
-	// loaded. Without it, as in the reference oracle, they are missing.
+	// loaded. Without it they are missing (the reference oracle has
+	// murano's own, which try to reach a cloud).
 	System bool
 	// PackageName names the Classes package; "" means "tests".
 	PackageName string
