@@ -9,9 +9,11 @@
 // [DecodeData] reads from JSON or YAML; a failure is a [YAQLError] with
 // its line, column and caret.
 //
-// MuranoPL: [RunMuranoPL] loads classes or packages with the core library
-// ([LocateCoreLibrary]), optionally an object model, and calls a method;
-// the [RunResult] prints as the reference oracle's JSON.
+// MuranoPL: [RunMuranoPL] loads classes or packages (folders, or packages
+// already open) with the core library ([LocateCoreLibrary]), optionally
+// an object model, and calls a method; the [RunResult] prints as the
+// reference oracle's JSON. [MethodsOf] lists the methods of a package's
+// classes with their arguments, for a form that calls one.
 //
 // Packages: [ReadPackagePath] reads a package folder or .zip from disk
 // within the limits of an archive ([MaxPackageSize] …), [OpenPackage] and
@@ -39,8 +41,8 @@
 // Tests: [RunTests] runs the MuranoPL tests of a package as murano's
 // test runner does (`muranopl test`): the test classes' test* methods
 // between setUp and tearDown, with the fixture's assertions and mocks,
-// each test in an executor of its own and without a cloud; the
-// [TestReport] prints as the reference harness's JSON.
+// each test in an executor of its own and without a cloud (or lists
+// them); the [TestReport] prints as the reference harness's JSON.
 //
 // Values: the facade's [Value], [Dict] and [List] are the engine's own
 // (type aliases, so that a caller imports nothing else); [DecodeJSON] and
