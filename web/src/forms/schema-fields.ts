@@ -94,6 +94,8 @@ function scalarField(f: SchemaField, id: string, host: SchemaFieldHost): TypedFi
     const text = r.read();
     if (desc.inputKind === 'checkbox') return text !== undefined;
     if (desc.inputKind === 'select') return text === '' || text === undefined ? (f.nullable ? null : undefined) : JSON.parse(text);
+    // An empty field whose default is an expression is left out, for the engine to evaluate it.
+    if ((text === undefined || text === '') && f.expression) return undefined;
     if (text === undefined || text === '') return f.kind === 'string' && !f.nullable ? '' : f.nullable ? null : undefined;
     if (f.kind === 'integer' || f.kind === 'number') {
       const n = Number(text);

@@ -241,11 +241,12 @@ registerSubView({
             const schema = await schemaOf(cls);
             const props = { ...((schema['properties'] ?? {}) as Record<string, unknown>) };
             for (const x of excluded) delete props[x];
+            const required = ((schema['required'] ?? []) as string[]).filter((r) => !excluded.includes(r));
             const edited = from ? await editModel(ctx.engine, from, schema) : undefined;
             const version = classes.find((c) => c.name === cls)?.version ?? '';
             inner = await schemaForm({
               engine: ctx.engine,
-              schema: { ...schema, properties: props },
+              schema: { ...schema, properties: props, ...(schema['required'] ? { required } : {}) },
               values: edited?.values,
               idPrefix: `n${depth}-`,
               submitLabel: from ? 'Save' : 'Create',
@@ -273,7 +274,8 @@ registerSubView({
     function showModel(m: unknown, note: string, changes?: Change[]): void {
       model = m && typeof m === 'object' && (m as AppLike)['?'] ? (m as AppLike) : undefined;
       modelPanel.show(m, note);
-      addButton.hidden = !model;
+      // Only an application joins an environment (its contract says so).
+      addButton.hidden = !model || !classes.some((c) => c.name === classOf(model!) && c.application);
       continueButton.hidden = !model || !classes.some((c) => c.name === classOf(model!));
       addButton.textContent = model && environment.list().some((a) => a['?'].id === model!['?'].id) ? 'Update in environment' : 'Add to environment';
       changesBox.replaceChildren();
