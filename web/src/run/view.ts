@@ -240,16 +240,22 @@ registerSubView({
       void refreshReceiver();
     }
 
-    /** Shows the inputs of the chosen receiver, and the objects of the model. */
+    /** Shows the inputs of the chosen receiver, and the objects of the model (of the latest refresh). */
+    let refreshing = 0;
     async function refreshReceiver(): Promise<void> {
+      const mine = ++refreshing;
       const onModel = receiver.value() === 'model' && !selected?.method.static;
       propsRow.hidden = !!selected?.method.static || onModel;
       modelRows.hidden = !onModel;
       modelText.hidden = source.value !== 'paste';
       if (!onModel) return;
+      let next: unknown;
       try {
-        model = await modelNow();
+        next = await modelNow();
+        if (mine !== refreshing) return;
+        model = next;
       } catch (err) {
+        if (mine !== refreshing) return;
         model = undefined;
         modelNote.textContent = (err as Error).message;
         objectPick.replaceChildren();
@@ -260,8 +266,8 @@ registerSubView({
       objectPick.replaceChildren(...objects.map((o) => option(o.id, `${o.name ? `${o.name} · ` : ''}${o.type.split('.').pop()} · ${o.id}`)));
       // An object of the method's class, the one chosen before if it is one.
       const ofClass = objects.filter((o) => o.type === selected?.cls);
-      const mine = ofClass.find((o) => o.id === keep) ?? ofClass[0] ?? objects.find((o) => o.id === keep) ?? objects[0];
-      if (mine) objectPick.value = mine.id;
+      const chosen = ofClass.find((o) => o.id === keep) ?? ofClass[0] ?? objects.find((o) => o.id === keep) ?? objects[0];
+      if (chosen) objectPick.value = chosen.id;
       modelNote.textContent = source.value === 'env'
         ? `${environment.list().length} application${environment.list().length === 1 ? '' : 's'} made on the Forms tabs, in an environment without a network (a run has no cloud).`
         : objects.length ? '' : 'No object: an object has a "?" header with its type and id.';
@@ -314,7 +320,10 @@ registerSubView({
           Object.assign(req, { class: cls, props: p });
         } else {
           model = await modelNow();
-          Object.assign(req, { model, objectId: objectPick.value || undefined });
+          // The object picked, or (the list not yet refreshed for this model) one of the class.
+          const objects = objectsOf(model);
+          const picked = objects.find((o) => o.id === objectPick.value) ?? objects.find((o) => o.type === cls);
+          Object.assign(req, { model, objectId: picked?.id });
         }
         const answer = await callMethod(ctx.engine, req, appendLog);
         const took = seconds(performance.now() - started);
