@@ -8,6 +8,7 @@ import (
 	"murano.dev/playground/engine/pkg"
 	"murano.dev/playground/engine/value"
 	"murano.dev/playground/formgen/dynui"
+	"murano.dev/playground/formgen/yamlfmt"
 )
 
 // Definition is a loaded UI definition; Options configure a run of it
@@ -83,3 +84,10 @@ func AsError(err error) *Error { return dynui.AsError(err) }
 // into data that encoding/json prints as the dashboard's json.dumps
 // would.
 func JSONable(v value.Value) any { return dynui.JSONable(v) }
+
+// FormatYAML formats a YAML file — a manifest, a class, a UI definition
+// — as the playground's Format command does: two spaces a level, its
+// comments, blank lines, key order and scalars as they were written. A
+// file that does not parse, or whose layout the formatter does not
+// handle, is a *[yamlfmt.Error] with its line and column.
+func FormatYAML(src []byte) ([]byte, error) { return yamlfmt.Format(src) }

@@ -2,9 +2,10 @@
 // evaluates YAQL expressions (yaql), runs MuranoPL methods (run), describes
 // and checks packages (inspect, lint) and runs their Dynamic UI forms
 // (ui), deploys environments (env, deploy), runs the tests of packages
-// (test) and generates the JSON schemas of classes (schema). It is a thin
-// shell over the facades engine and formgen, the same API the web
-// playground's WebAssembly bridge uses.
+// (test), generates the JSON schemas of classes (schema) and formats YAML
+// files keeping their comments (fmt). It is a thin shell over the facades
+// engine and formgen, the same API the web playground's WebAssembly
+// bridge uses.
 package main
 
 import (
@@ -30,6 +31,7 @@ commands:
   deploy    deploy an environment in the simulated cloud (muranopl deploy -h)
   test      run the MuranoPL tests of a package (muranopl test -h)
   schema    the JSON schemas of a class and its model builders (muranopl schema -h)
+  fmt       format YAML files, keeping their comments (muranopl fmt -h)
   version   print the version
 
 `
@@ -64,6 +66,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runTest(args[1:], stdout, stderr)
 	case "schema":
 		return runSchema(args[1:], stdout, stderr)
+	case "fmt":
+		return runFmt(args[1:], stdin, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "muranopl", engine.Version())
 		return 0
