@@ -16,11 +16,16 @@ type Module struct {
 // The modules. The engine's budget is 2.0 MB in decimal bytes, a little
 // under 2 MiB; the cloud's and the forms' keep them near their sizes
 // when they were made (1.01 MB each: most of the forms' is Go's runtime
-// and what the validator brings, encoding/json, math/big, regexp).
+// and what the validator brings, encoding/json, math/big, regexp). The
+// forms module also carries the YAML formatter (formgen/yamlfmt), loaded
+// only when a file is formatted, rather than the engine, which has 25 KB
+// to spare: the formatter and the YAML parser it brings
+// (go.yaml.in/yaml/v3's) took the module from 1,010,996 to 1,102,056
+// bytes, and its budget rose by 50,000 bytes for them.
 var (
 	Engine = Module{Package: "./wasm", File: "engine.wasm", Budget: 2_000_000}
 	Cloud  = Module{Package: "./wasm/cloud", File: "cloud.wasm", Budget: 1_100_000}
-	Forms  = Module{Package: "./wasm/forms", File: "forms.wasm", Budget: 1_060_000}
+	Forms  = Module{Package: "./wasm/forms", File: "forms.wasm", Budget: 1_110_000}
 )
 
 // Modules are the modules of the site.

@@ -3,8 +3,9 @@
 // simulated cloud is a second Go program (cloud.wasm) that the engine has
 // the worker load the first time it deploys (muranoLoadCloud); the engine
 // then calls it synchronously through globalThis.muranoCloud. The forms
-// of JSON schemas are a third (forms.wasm), loaded with the first call of
-// a "form." method, which the worker answers from it.
+// of JSON schemas and the YAML formatter are a third (forms.wasm), loaded
+// with the first call of a "form." or "yaml." method, which the worker
+// answers from it.
 
 import type { FromWorker, ToWorker } from './protocol';
 
@@ -116,7 +117,7 @@ async function call(id: number, method: string, params: string, stream: boolean)
         }
       : undefined;
     let response: string;
-    if (method.startsWith('form.')) {
+    if (method.startsWith('form.') || method.startsWith('yaml.')) {
       await loadForms();
       response = scope.muranoForms!.call(method, params);
     } else response = await scope.muranoBridge!.call(method, params, onEvent);
