@@ -62,7 +62,10 @@
 // the bridge (wasm/bridge) and the command line (cmd/muranopl) — reach
 // everything through the facades; so does the speed benchmark
 // (scripts/bench), which also builds the WebAssembly as the site does
-// (scripts/wasmbuild). The build tools (scripts, scripts/wasmbuild) use
+// (scripts/wasmbuild), and the documentation's build (scripts/docs), which
+// runs the docs' examples natively and lists the YAQL functions
+// ([YAQLFunctions], which only it calls, so that the WebAssembly engine
+// does not link it). The build tools (scripts, scripts/wasmbuild) use
 // package loading but must not link the MuranoPL executor.
 //
 // The facades are this package and formgen. Below them, engine/lint checks

@@ -46,6 +46,7 @@ var layers = []layer{
 		notLinked: []string{"net/http/...", "crypto/tls/...", "testing/...", module + "/engine/dsl/...", module + "/engine/yaql/..."}, goos: "js", goarch: "wasm"},
 	{name: "shells", packages: []string{"wasm/bridge", "cmd/muranopl"}, only: []string{"facades"}},
 	{name: "benchmarks", packages: []string{"scripts/bench"}, only: []string{"facades", "tools"}},
+	{name: "docs", packages: []string{"scripts/docs"}, only: []string{"facades"}},
 	{name: "tools", packages: []string{"scripts", "scripts/wasmbuild"}, siblings: true, notLinked: []string{module + "/engine/dsl"}},
 	{name: "facades", packages: []string{"engine", "formgen"}},
 	{name: "lint", packages: []string{"engine/lint"}},

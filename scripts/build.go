@@ -99,6 +99,9 @@ func buildSite(ctx context.Context, out io.Writer) (*site, error) {
 	for name, data := range bundle {
 		assets[name] = data
 	}
+	if err := bundleDocs(assets); err != nil {
+		return nil, err
+	}
 
 	hashed := map[string]string{}
 	contents := map[string][]byte{}
@@ -117,6 +120,9 @@ func buildSite(ctx context.Context, out io.Writer) (*site, error) {
 	}
 	for name, data := range repo {
 		contents[name] = data
+	}
+	if err := addDocs(ctx, out, contents, hashed, engineAssets(hashed, len(wasm))); err != nil {
+		return nil, err
 	}
 
 	s := &site{dir: siteDir}
@@ -204,7 +210,17 @@ func renderIndex(hashed map[string]string, wasmSize int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	assets, err := json.Marshal(map[string]any{
+	var buf bytes.Buffer
+	if err := tmpl.Execute(&buf, map[string]any{"Assets": string(engineAssets(hashed, wasmSize))}); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// engineAssets is the JSON that tells a page where the engine's files
+// are (web/src/engine.ts Assets).
+func engineAssets(hashed map[string]string, wasmSize int) []byte {
+	assets, _ := json.Marshal(map[string]any{
 		"engine":     hashed["engine.wasm"],
 		"cloud":      hashed["cloud.wasm"],
 		"corelib":    hashed["corelib.zip"],
@@ -214,14 +230,7 @@ func renderIndex(hashed map[string]string, wasmSize int) ([]byte, error) {
 		"wasmExec":   hashed["wasm_exec.js"],
 		"worker":     hashed["worker.js"],
 	})
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if err := tmpl.Execute(&buf, map[string]any{"Assets": string(assets)}); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return assets
 }
 
 // write puts contents (by slash-separated path) and their compressed

@@ -87,10 +87,10 @@ func exportPackage(folder string) (string, []byte, error) {
 }
 
 // isHashedAsset reports whether a site file has a content-hashed name
-// (and so may be cached for ever): everything but index.html and the
-// repository.
+// (and so may be cached for ever): everything but index.html, the
+// repository, the docs' pages and the service worker.
 func isHashedAsset(name string) bool {
-	return name != "index.html" && !isUnder(name, repoDir)
+	return name != "index.html" && !isUnder(name, repoDir) && !isDocsFile(name)
 }
 
 func isUnder(name, dir string) bool {

@@ -135,6 +135,13 @@ func (h *siteHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	if name == "" {
 		name = "index.html"
+	} else if h.files[name] == nil && h.files[name+"/index.html"] != nil {
+		// A folder with an index (the docs): /docs/ serves it, /docs goes there.
+		if !strings.HasSuffix(r.URL.Path, "/") {
+			http.Redirect(w, r, "/"+name+"/", http.StatusMovedPermanently)
+			return
+		}
+		name += "/index.html"
 	}
 	f := h.files[name]
 	if f == nil {
