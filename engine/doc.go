@@ -58,9 +58,9 @@
 // cloud's entry point (wasm/cloud) only the base packages (the server of
 // engine/cloud/remote), so that its module holds no engine, and so does
 // the entry point of the forms of JSON schemas (wasm/forms, the service
-// of formgen/schemaform). The shells —
-// the bridge (wasm/bridge) and the command line (cmd/muranopl) — reach
-// everything through the facades; so does the speed benchmark
+// of formgen/schemaform, and the YAML formatter formgen/yamlfmt). The
+// shells — the bridge (wasm/bridge) and the command line (cmd/muranopl) —
+// reach everything through the facades; so does the speed benchmark
 // (scripts/bench), which also builds the WebAssembly as the site does
 // (scripts/wasmbuild), and the documentation's build (scripts/docs), which
 // runs the docs' examples natively and lists the YAQL functions
@@ -100,7 +100,9 @@
 // (the cloud across a boundary only JSON crosses),
 // engine/yaql/syntax/unicodenames (the names of \N{NAME} escapes) and
 // formgen/schemaform (the forms of JSON schemas generated from contracts:
-// their fields, validation and object models) and engine/corelib/missing
+// their fields, validation and object models), formgen/yamlfmt (the YAML
+// formatter that keeps comments, behind the command line's fmt and the
+// page's Format) and engine/corelib/missing
 // (what the WebAssembly engine, which does not embed the core libraries,
 // has in their place until it is given them).
 //

@@ -59,7 +59,7 @@ var layers = []layer{
 	{name: "yaql", packages: []string{"engine/yaql"}},
 	{name: "python", packages: []string{"engine/internal/...", "formgen/pyrand"}, siblings: true},
 	{name: "syntax", packages: []string{"engine/yaql/syntax"}},
-	{name: "base", packages: []string{"engine/value", "engine/source", "engine/diag", "engine/versions", "engine/cloud/...", "engine/hashes", "engine/yaql/syntax/unicodenames", "formgen/schemaform", "engine/corelib/missing"}, siblings: true},
+	{name: "base", packages: []string{"engine/value", "engine/source", "engine/diag", "engine/versions", "engine/cloud/...", "engine/hashes", "engine/yaql/syntax/unicodenames", "formgen/schemaform", "formgen/yamlfmt", "engine/corelib/missing"}, siblings: true},
 }
 
 func TestLayers(t *testing.T) {
