@@ -9,6 +9,7 @@ import { Compartment, EditorState, type Extension, Prec } from '@codemirror/stat
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { basicSetup, minimalSetup } from 'codemirror';
 import type { DataFormat } from './api/yaql';
+import { editorTheme } from './theme';
 
 export interface EditorHooks {
   onChange(): void;
@@ -17,6 +18,7 @@ export interface EditorHooks {
 
 function common(label: string, hooks: EditorHooks): Extension {
   return [
+    editorTheme(),
     EditorView.contentAttributes.of({ 'aria-label': label }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) hooks.onChange();
@@ -81,7 +83,7 @@ export function resultViewer(parent: HTMLElement): { show(text: string): void } 
   const view = new EditorView({
     parent,
     state: EditorState.create({
-      extensions: [basicSetup, json(), EditorState.readOnly.of(true), EditorView.contentAttributes.of({ 'aria-label': 'Result' })],
+      extensions: [basicSetup, json(), editorTheme(), EditorState.readOnly.of(true), EditorView.contentAttributes.of({ 'aria-label': 'Result' })],
     }),
   });
   return {

@@ -8,6 +8,7 @@ import { Compartment, EditorSelection, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { errorRange } from '../editors';
+import { editorTheme } from '../theme';
 import type { Problem } from '../api/packages';
 
 export interface FileViewer {
@@ -29,6 +30,7 @@ export function fileViewer(parent: HTMLElement): FileViewer {
     state: EditorState.create({
       extensions: [
         basicSetup,
+        editorTheme(),
         lintGutter(),
         EditorState.readOnly.of(true),
         language.of([]),
