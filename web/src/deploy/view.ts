@@ -19,6 +19,7 @@ import {
   stateText,
 } from '../api/deploy';
 import { readFile } from '../api/packages';
+import { isShown, registerCommand } from '../commands';
 import type { AppModel } from '../api/ui';
 import { el } from '../dom';
 import { type Engine, StoppedError } from '../engine';
@@ -872,6 +873,7 @@ export function deployView(engine: Engine, root: HTMLElement): DeployView {
   }
 
   deployButton.addEventListener('click', () => void task('deploy', {}));
+  registerCommand({ id: 'run', label: 'Deploy the environment', when: () => isShown(deployButton) && !deployButton.disabled, run: () => deployButton.click() });
   stopButton.addEventListener('click', () => engine.stop());
   // Deleting asks once more, in the button itself.
   let confirmDelete = 0;

@@ -7,6 +7,7 @@
 
 import './run.css';
 import { listTests, runTests, type Exception, type TestRef, type TestResult } from '../api/run';
+import { isShown, registerCommand } from '../commands';
 import type { OpenedPackage } from '../api/packages';
 import { StoppedError } from '../engine';
 import { el } from '../dom';
@@ -198,6 +199,7 @@ registerSubView({
     }
 
     runAll.addEventListener('click', () => void run([]));
+    registerCommand({ id: 'run', label: 'Run all the tests of the Tests tab', when: () => isShown(runAll) && !runAll.disabled, run: () => runAll.click() });
     stop.addEventListener('click', () => ctx.engine.stop());
 
     // A package's tests are listed when the tab is first shown.
@@ -207,10 +209,37 @@ registerSubView({
       shown = true;
       if (current) void load(current);
     });
+    /**
+     * The package was opened again (its files were edited, or the engine
+     * restarted): the tests are listed again, and when they are the same
+     * the results shown stay. A run going on keeps its package.
+     */
+    async function refresh(pkg: OpenedPackage): Promise<void> {
+      current = pkg;
+      if (!shown || !pkg.package || running) return;
+      const mine = ++loading;
+      session = sessionOf(ctx.engine, pkg);
+      try {
+        const found = await listTests(ctx.engine, { ...(await session.refs()), package: session.name });
+        if (mine !== loading || running) return;
+        const same = found.tests.length === tests.length && found.tests.every((t, i) => key(t) === key(tests[i]));
+        if (!same) {
+          tests = found.tests;
+          render();
+          setStatus('idle', tests.length ? `${tests.length} test${tests.length === 1 ? '' : 's'}` : '');
+        }
+      } catch {
+        // The tab shows the list it had; running the tests says what is wrong.
+      }
+    }
+
     return {
       show(pkg) {
         current = pkg;
         if (shown) void load(pkg);
+      },
+      update(pkg) {
+        void refresh(pkg);
       },
     };
   },

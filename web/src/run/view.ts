@@ -11,6 +11,7 @@
 // result, as MuranoPL code would (the murano flavour).
 
 import './run.css';
+import { isShown, registerCommand } from '../commands';
 import { resultViewer } from '../editors';
 import type { ActionArg } from '../api/deploy';
 import type { OpenedPackage } from '../api/packages';
@@ -432,6 +433,7 @@ registerSubView({
     yaqlExpr.addEventListener('input', scheduleYaql);
     yaqlTarget.addEventListener('change', scheduleYaql);
 
+    registerCommand({ id: 'run', label: 'Call the method picked on the Run tab', when: () => isShown(callButton) && !callButton.disabled, run: () => form.requestSubmit() });
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       void call();
@@ -457,10 +459,39 @@ registerSubView({
       shown = true;
       if (pkg) void load(pkg);
     });
+    /**
+     * The package was opened again (its files were edited, or the engine
+     * restarted): the classes are read again, and the method chosen, its
+     * arguments and the last result stay while the method still exists.
+     */
+    async function refresh(p: OpenedPackage): Promise<void> {
+      pkg = p;
+      if (!shown || !p.package) return;
+      const mine = ++loading;
+      session = sessionOf(ctx.engine, p);
+      try {
+        const found = await listMethods(ctx.engine, await session.refs());
+        if (mine !== loading) return;
+        classes = found;
+        renderClasses();
+        const kept = selected && classes.find((c) => c.class === selected!.cls)?.methods.find((m) => m.name === selected!.method.name);
+        if (!kept) {
+          const first = classes.flatMap((c) => c.methods.filter((m) => !m.name.startsWith('.')).map((m) => ({ cls: c.class, m })))[0];
+          if (first) choose(first.cls, first.m);
+        }
+      } catch (err) {
+        if (mine !== loading) return;
+        notice.replaceChildren(el('div', 'callout callout-error', el('p', undefined, (err as Error).message)));
+      }
+    }
+
     return {
       show(p) {
         pkg = p;
         if (shown) void load(p);
+      },
+      update(p) {
+        void refresh(p);
       },
     };
   },
