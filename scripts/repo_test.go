@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -57,7 +59,7 @@ func TestBuildRepository(t *testing.T) {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	want := []string{"repo/apps/com.example.Broken.zip", "repo/apps/com.example.Hello.zip", "repo/bundles/examples.bundle"}
+	want := []string{"repo/apps/com.example.Broken.zip", "repo/apps/com.example.Hello.zip", "repo/bundles/examples.bundle", "repo/examples.json"}
 	if !slices.Equal(names, want) {
 		t.Errorf("files %v, want %v", names, want)
 	}
@@ -106,6 +108,77 @@ func TestSiteServesRepository(t *testing.T) {
 		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
 		if rec.Code != 200 || rec.Header().Get("Content-Type") != typ || rec.Header().Get("Cache-Control") != "no-cache" {
 			t.Errorf("%s: %d %q %q", path, rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Cache-Control"))
+		}
+	}
+}
+
+// The gallery's index describes every example of web/packages with its
+// categories, listed in their order, and the tab it opens on.
+func TestGalleryIndex(t *testing.T) {
+	files, err := buildRepository("../web/packages", io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var index struct {
+		Categories []string
+		Examples   []galleryEntry
+	}
+	if err := json.Unmarshal(files["repo/examples.json"], &index); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]galleryPlace{
+		"org.playground.examples.WebServer":     {[]string{categoryForms, categoryDeploy}, "forms"},
+		"org.playground.examples.Database":      {[]string{categoryForms, categoryDeploy}, "forms"},
+		"org.playground.examples.CacheCluster":  {[]string{categoryForms}, "forms"},
+		"org.playground.examples.Blog":          {[]string{categorySchema}, "schema"},
+		"org.playground.examples.HotStack":      {[]string{categoryHeat, categoryDeploy}, "forms"},
+		"org.playground.examples.Flaky":         {[]string{categoryDeploy}, "overview"},
+		"org.playground.examples.DatabaseTests": {[]string{categoryTests}, "tests"},
+	}
+	bundle, _ := pkg.ParseBundle(files["repo/bundles/examples.bundle"])
+	if len(index.Examples) != len(bundle) {
+		t.Errorf("%d examples in the gallery, %d in the bundle", len(index.Examples), len(bundle))
+	}
+	for _, e := range index.Examples {
+		if w, ok := want[e.Name]; ok && (!slices.Equal(e.Categories, w.Categories) || e.Tab != w.Tab) {
+			t.Errorf("%s: %v on %s, want %v on %s", e.Name, e.Categories, e.Tab, w.Categories, w.Tab)
+		}
+		if e.Title == "" || e.Description == "" || len(e.Tags) == 0 || e.Type == "" || e.Logo != "" && !strings.HasPrefix(e.Logo, "data:image/png;base64,") {
+			t.Errorf("%s: %+v", e.Name, e)
+		}
+		for _, c := range e.Categories {
+			if !slices.Contains(index.Categories, c) {
+				t.Errorf("%s: category %q not listed", e.Name, c)
+			}
+		}
+	}
+	if !slices.Equal(index.Categories, []string{categoryForms, categorySchema, categoryDeploy, categoryHeat, categoryTests}) {
+		t.Errorf("categories %v", index.Categories)
+	}
+}
+
+// An example no place names is placed by what it holds.
+func TestGalleryPlaceOf(t *testing.T) {
+	library := t.TempDir()
+	os.MkdirAll(filepath.Join(library, "Classes"), 0o755)
+	os.WriteFile(filepath.Join(library, "manifest.yaml"), []byte("Format: MuranoPL/1.4\nType: Library\nFullName: com.example.Lib\nClasses:\n  com.example.Lib: Lib.yaml\n"), 0o644)
+	os.WriteFile(filepath.Join(library, "Classes", "Lib.yaml"), []byte("Name: com.example.Lib\n"), 0o644)
+	for folder, want := range map[string]galleryPlace{
+		library:                         {[]string{categoryOther}, "overview"},
+		"../web/tests/fixtures/tested":  {[]string{categoryTests}, "tests"},
+		"../web/packages/databasetests": {[]string{categoryTests}, "tests"},
+		"../web/packages/blog":          {[]string{categorySchema}, "schema"},
+		"../web/packages/cachecluster":  {[]string{categoryForms}, "forms"},
+		"../web/packages/hotstack":      {[]string{categoryHeat}, "forms"},
+		"../web/tests/fixtures/hello":   {[]string{categoryForms}, "forms"},
+	} {
+		fsys, _ := pkg.DirFS(folder)
+		p, err := pkg.Open(fsys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := galleryPlaceOf(p, fsys); !slices.Equal(got.Categories, want.Categories) || got.Tab != want.Tab {
+			t.Errorf("%s: %+v, want %+v", folder, got, want)
 		}
 	}
 }
