@@ -7,10 +7,13 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"time"
 )
 
 // handles is a bounded table of open things of one kind. Handles are
-// prefix-N; keeping one more than max forgets the oldest.
+// prefix, this engine's run, and N ("pkg-k3f9-1"): a page that keeps a
+// handle of an engine it restarted names nothing of the new one with it.
+// Keeping one more than max forgets the oldest.
 type handles[T any] struct {
 	mu     sync.Mutex
 	prefix string
@@ -21,8 +24,11 @@ type handles[T any] struct {
 }
 
 func newHandles[T any](prefix string, max int) *handles[T] {
-	return &handles[T]{prefix: prefix, max: max, open: map[string]T{}}
+	return &handles[T]{prefix: prefix + run + "-", max: max, open: map[string]T{}}
 }
+
+// run tells this engine's handles from those of an engine before it.
+var run = strconv.FormatInt(time.Now().UnixNano()%(36*36*36*36), 36)
 
 // keep stores v under a new handle and returns it.
 func (h *handles[T]) keep(v T) string {

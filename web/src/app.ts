@@ -13,6 +13,7 @@ import { byId } from './dom';
 import { type Assets, Engine, type EngineState } from './engine';
 import { type DeployView, deployView } from './deploy/view';
 import { environment } from './forms/environment';
+import { decodeState, type SharedState, sharePrefix } from './state';
 import { type PackagesView, packagesView } from './packages/view';
 
 type ViewId = 'yaql' | 'packages' | 'deploy';
@@ -35,7 +36,31 @@ function tab(id: ViewId): HTMLAnchorElement {
   return document.getElementById(`tab-${id}`) as HTMLAnchorElement;
 }
 
-function route(): void {
+/** Opens the state of a link (#share=…), then leaves its fragment: the state is the page's and is kept, and a reload restores it. */
+async function openShared(): Promise<void> {
+  let state: SharedState;
+  try {
+    state = await decodeState(location.hash);
+  } catch (err) {
+    history.replaceState(null, '', '#packages');
+    route();
+    byId('pkg-status').textContent = `Could not open the link: ${(err as Error).message}`;
+    return;
+  }
+  history.replaceState(null, '', `#${state.view}`);
+  route(true);
+  if (state.view === 'yaql' && state.yaql) yaql.load(state.yaql);
+  if (state.view === 'packages') {
+    if (state.package) await packages!.openShared(state.package);
+    else if (state.example) packages!.route(state.example);
+  }
+}
+
+function route(shared = false): void {
+  if (location.hash.startsWith(sharePrefix)) {
+    void openShared();
+    return;
+  }
   const [head, ...rest] = location.hash.replace(/^#/, '').split('/');
   const current: ViewId = head === 'packages' || head === '' ? 'packages' : head === 'deploy' ? 'deploy' : 'yaql';
   for (const id of ids) {
@@ -52,8 +77,11 @@ function route(): void {
   }
   if (current === 'packages') {
     packages ??= packagesView(engine);
-    if (head === '') packages.route(defaultExample, defaultTab);
-    else packages.route(decodeURIComponent(rest[0] ?? ''), rest[1]);
+    if (shared) return;
+    const view = packages;
+    // Without a hash: the package an earlier visit kept, else the default example.
+    if (head === '') void view.restore().then((restored) => restored || view.route(defaultExample, defaultTab));
+    else view.route(decodeURIComponent(rest[0] ?? ''), rest[1]);
   }
 }
 
@@ -128,7 +156,7 @@ function mb(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-consoleView(engine);
+const yaql = consoleView(engine);
 engine.start();
-window.addEventListener('hashchange', route);
+window.addEventListener('hashchange', () => route());
 route();

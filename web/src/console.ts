@@ -13,8 +13,13 @@ const debounceMs = 150;
 /** A new request restarts the engine when the stale one has run this long. */
 const supersedeAfterMs = 300;
 
+export interface ConsoleView {
+  /** Shows an expression over data (a link's): the flavour and the data's format too when given. */
+  load(state: { expr: string; data?: string; dataFormat?: 'auto' | 'json' | 'yaml'; flavor?: string }): void;
+}
+
 /** Sets up the console view (#view-yaql) on the shared engine. */
-export function consoleView(engine: Engine): void {
+export function consoleView(engine: Engine): ConsoleView {
   const ui = {
     flavor: byId<HTMLSelectElement>('flavor'),
     examples: byId('examples'),
@@ -79,6 +84,22 @@ export function consoleView(engine: Engine): void {
       return 'yaml';
     }
   }
+
+  function replace(view: { state: { doc: { length: number } }; dispatch(spec: unknown): void }, text: string): void {
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  }
+
+  const api: ConsoleView = {
+    load(state) {
+      if (state.flavor && [...ui.flavor.options].some((o) => o.value === state.flavor)) ui.flavor.value = state.flavor;
+      const format = ui.format.querySelector<HTMLInputElement>(`input[value="${state.dataFormat ?? 'auto'}"]`);
+      if (format) format.checked = true;
+      replace(expression, state.expr);
+      if (state.data !== undefined) replace(data.view, state.data);
+      updateFormat();
+      evaluate();
+    },
+  };
 
   function updateFormat(): void {
     const format = dataFormat();
@@ -244,4 +265,5 @@ export function consoleView(engine: Engine): void {
 
   updateFormat();
   void evaluate();
+  return api;
 }

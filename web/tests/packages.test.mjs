@@ -136,9 +136,10 @@ test('opens a folder picked with "Open folder…"', async () => {
     const files = await page.$$eval('#pkg-panel-files .tree-file', (buttons) => buttons.map((b) => b.dataset.path));
     assert.deepEqual(files.sort(), ['Classes/Hello.yaml', 'LICENSE', 'UI/ui.yaml', 'logo.png', 'manifest.yaml']);
     await page.click('.tree-file[data-path="Classes/Hello.yaml"]');
-    await page.waitForFunction(() => document.querySelector('#pkg-file-path')?.textContent === 'Classes/Hello.yaml');
+    await page.waitForFunction(() => document.querySelector('#pkg-panel-files')?.dataset.file === 'Classes/Hello.yaml');
     await page.waitForSelector('#pkg-viewer .cm-line:has-text("Name: Hello")');
-    assert.equal(await page.getAttribute('#pkg-viewer .cm-content', 'aria-readonly'), 'true', 'read-only viewer');
+    assert.equal(await page.getAttribute('#pkg-viewer .cm-content', 'contenteditable'), 'true', 'the file is editable');
+    assert.equal(await page.getAttribute('#pkg-panel-files .files-tab-box.active .files-tab', 'data-path'), 'Classes/Hello.yaml', 'in a tab of its own');
 
     await page.focus('#pkg-tab-files');
     await page.keyboard.press('ArrowRight');
@@ -162,7 +163,7 @@ test('shows the lint problems of a broken package and opens the file at one', as
 
     await page.click('#pkg-panel-lint button.problem-where:text("manifest.yaml:9:24")');
     assert.equal(await page.getAttribute('#pkg-tab-files', 'aria-selected'), 'true');
-    await page.waitForFunction(() => document.querySelector('#pkg-file-path')?.textContent === 'manifest.yaml');
+    await page.waitForFunction(() => document.querySelector('#pkg-panel-files')?.dataset.file === 'manifest.yaml');
     await page.waitForFunction(() => document.querySelector('#pkg-viewer .cm-activeLineGutter')?.textContent === '9');
     const line = await page.textContent('#pkg-viewer .cm-activeLine');
     assert.match(line, /Missing\.yaml/);

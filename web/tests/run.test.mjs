@@ -43,7 +43,7 @@ async function resultJSON(page) {
 /** Waits until the Files tab shows path with the cursor on a line holding text. */
 async function fileOpenedAt(page, path, text) {
   await page.waitForFunction(() => document.querySelector('#pkg-tab-files')?.getAttribute('aria-selected') === 'true');
-  await page.waitForFunction((p) => document.querySelector('#pkg-file-path')?.textContent === p, path);
+  await page.waitForFunction((p) => document.querySelector('#pkg-panel-files')?.dataset.file === p, path);
   await page.waitForFunction((t) => document.querySelector('#pkg-viewer .cm-activeLine')?.textContent.includes(t), text);
 }
 

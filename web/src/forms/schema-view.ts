@@ -292,20 +292,42 @@ registerSubView({
     }
 
     async function openForm(schema: Schema, start: Record<string, unknown> | undefined, submitLabel: string, onSubmit: (values: Record<string, unknown>) => Promise<void>): Promise<void> {
+      const next = await schemaForm({ engine: ctx.engine, schema, values: start, idPrefix: 's', submitLabel, host: fieldHost(), onSubmit });
       stopForm();
-      form = await schemaForm({ engine: ctx.engine, schema, values: start, idPrefix: 's', submitLabel, host: fieldHost(), onSubmit });
+      form = next;
       formBox.replaceChildren(form.element);
     }
 
-    /** Shows the form of a class (method "") or of one of its model builders. */
-    async function choose(cls: SchemaClass, method: string, edit?: AppLike): Promise<void> {
+    /** The package being edited has errors: the form that worked last stays, marked stale, under them. */
+    const staleMark = el('p', 'stale-mark', 'Stale: the form that worked last, until the package is fixed.');
+    staleMark.hidden = true;
+    main.prepend(staleMark);
+    function markStale(stale: boolean): void {
+      panel.classList.toggle('stale', stale);
+      staleMark.hidden = !stale;
+    }
+
+    /**
+     * Shows the form of a class (method "") or of one of its model builders;
+     * again (the package was edited), with the values typed, keeping the
+     * form that worked last when the new one cannot be made.
+     */
+    async function choose(cls: SchemaClass, method: string, edit?: AppLike, again = false): Promise<void> {
       const mine = ++loading;
+      const typed = again ? form?.values() : undefined;
       selected = { cls, method };
-      editing = undefined;
+      if (!again) {
+        editing = undefined;
+        stopForm();
+        notice.replaceChildren(el('p', 'muted', 'Generating the schema…'));
+        result.hidden = true;
+      }
       renderClasses();
-      stopForm();
-      notice.replaceChildren(el('p', 'muted', 'Generating the schema…'));
-      result.hidden = true;
+      const failed = (box: HTMLElement) => {
+        if (again && form) markStale(true);
+        else stopForm();
+        notice.replaceChildren(box);
+      };
       title.textContent = method ? `${cls.name}::${method}` : cls.name;
       try {
         const g = await generateSchema(ctx.engine, source!, cls.name, extensions.checked);
@@ -313,15 +335,16 @@ registerSubView({
         if (!g.ok) throw new Error(g.error.message);
         if ('error' in g) {
           schemaPanel.show(g.error);
-          notice.replaceChildren(el('div', 'callout callout-error', el('p', 'error-title', g.error.type), el('p', undefined, g.error.message)));
+          failed(el('div', 'callout callout-error', el('p', 'error-title', g.error.type), el('p', undefined, g.error.message)));
           return;
         }
         const schema = g.schemas[method];
         schemaPanel.show(schema ?? g.schemas, extensions.checked ? 'With the extensions (the switch turns them off: murano 14.0.0’s own schema).' : 'As murano 14.0.0 generates it.');
         if (!schema) throw new Error(`${cls.name} has no model builder ${method}`);
         notice.replaceChildren();
+        markStale(false);
         if (method) {
-          await openForm(schema, undefined, 'Build', async (values) => {
+          await openForm(schema, typed, 'Build', async (values) => {
             const r = await callBuilder(ctx.engine, source!, cls.name, method, values);
             if (!r.ok) throw new Error(r.error.message);
             if ('exception' in r) {
@@ -350,7 +373,7 @@ registerSubView({
           editing = { from: edit, header: edited.header, kept: edited.kept, replaces: environment.list().some((a) => a['?'].id === edit['?'].id) };
           if (edited.unshown.length) notice.append(el('p', 'muted small', `Kept as they are (the form has no field for them): ${edited.unshown.join(', ')}.`));
         }
-        await openForm(schema, edited?.values, edit ? 'Save' : 'Create', async (values) => {
+        await openForm(schema, edited?.values ?? typed, edit || editing ? 'Save' : 'Create', async (values) => {
           const header = editing?.header ?? { type: cls.name, id: newId(), ...(cls.version ? { classVersion: cls.version } : {}) };
           const built = await buildModel(ctx.engine, header, values, editing?.kept ?? {});
           if (editing) {
@@ -360,7 +383,7 @@ registerSubView({
         });
       } catch (err) {
         if (mine !== loading) return;
-        notice.replaceChildren(el('div', 'callout callout-error', el('p', undefined, (err as Error).message)));
+        failed(el('div', 'callout callout-error', el('p', undefined, (err as Error).message)));
       }
     }
 
@@ -464,9 +487,37 @@ registerSubView({
     ctx.engine.onStateChange((s) => {
       if (s.kind === 'starting') opened.clear();
     });
+    /** The package was opened again from its edited files: the form starts over on it with the values typed. */
+    async function reload(p: OpenedPackage): Promise<void> {
+      if (!source || !p.package) {
+        if (form) {
+          markStale(true);
+          notice.replaceChildren(el('div', 'callout callout-error', el('p', 'error-title', 'The package does not open'), el('p', undefined, p.errors.map((e) => e.message).join('; '))));
+        } else void load(p);
+        return;
+      }
+      source = { ...source, packages: [p.handle, ...source.packages.slice(1)] };
+      const r = await listClasses(ctx.engine, source);
+      if (!r.ok) {
+        if (form) markStale(true);
+        notice.replaceChildren(el('div', 'callout callout-error', el('p', undefined, r.error.message)));
+        return;
+      }
+      classes = r.classes;
+      const cls = selected && classes.find((c) => c.name === selected!.cls.name);
+      if (cls) await choose(cls, selected!.method, undefined, true);
+      else if (classes[0]) await choose(classes[0], '');
+      else renderClasses();
+      panel.dataset.updated = String(Number(panel.dataset.updated ?? 0) + 1);
+    }
+
     return {
       show(p) {
+        markStale(false);
         void load(p);
+      },
+      update(p) {
+        void reload(p);
       },
     };
   },

@@ -13,7 +13,7 @@ import { el } from '../dom';
 import { registerSubView, type SubViewContext } from '../packages/subview';
 import type { AppModel } from '../api/ui';
 import { environment } from './environment';
-import { createWizard, type Wizard } from './wizard';
+import { createWizard, type Wizard, type WizardHost } from './wizard';
 
 /** The same-origin repository of the built-in examples. */
 const builtinRepo = () => new URL('repo/', location.href).href;
@@ -82,6 +82,7 @@ registerSubView({
     let handle = '';
     let ownHandle = false;
     let wizard: Wizard | undefined;
+    let wizardHost: WizardHost | undefined;
     let json = '';
 
     function stop(): void {
@@ -90,7 +91,22 @@ registerSubView({
       wizardBox.replaceChildren();
     }
 
+    /** The package being edited has errors: the form that worked last stays, marked stale, under them. */
+    let updating = false;
+    function markStale(stale: boolean): void {
+      panel.classList.toggle('stale', stale);
+      staleMark.hidden = !stale;
+    }
+    const staleMark = el('p', 'stale-mark', 'Stale: the form that worked last, until the package is fixed.');
+    staleMark.hidden = true;
+    panel.prepend(staleMark);
+
     function showProblems(problems: Problem[], heading: string): void {
+      if (updating && wizard) {
+        markStale(true);
+        notice.replaceChildren(el('div', 'callout callout-error', el('p', 'error-title', heading), problemList(problems, ctx, 'UI errors')));
+        return;
+      }
       stop();
       notice.replaceChildren(el('div', 'callout callout-error', el('p', 'error-title', heading), problemList(problems, ctx, 'UI errors')));
     }
@@ -135,7 +151,7 @@ registerSubView({
         return;
       }
       title.textContent = `Configure Application: ${info.name}`;
-      const w = createWizard({
+      const w = createWizard((wizardHost = {
         engine: ctx.engine,
         handle,
         nested: false,
@@ -152,7 +168,7 @@ registerSubView({
         onProblems: showProblems,
         onGone: showGone,
         createReference: (fqns) => nested(ctx, fqns),
-      });
+      }));
       wizard = w;
       wizardBox.replaceChildren(w.element);
       await w.start();
@@ -250,7 +266,33 @@ registerSubView({
     }
 
     return {
+      update(opened) {
+        // The package was opened again from its edited files: the running
+        // wizard starts over on it with the values typed so far.
+        if (!wizard || !wizardHost || !opened.package?.ui) {
+          if (wizard && !opened.package) {
+            pkg = opened;
+            markStale(true);
+            notice.replaceChildren(el('div', 'callout callout-error', el('p', 'error-title', 'The package does not open'), problemList(opened.errors, ctx, 'Errors')));
+            return;
+          }
+          this.show(opened);
+          return;
+        }
+        if (ownHandle) release(ctx.engine, handle);
+        ownHandle = false;
+        pkg = opened;
+        handle = wizardHost.handle = opened.handle;
+        updating = true;
+        notice.replaceChildren();
+        markStale(false);
+        void wizard.refresh().finally(() => {
+          updating = false;
+          panel.dataset.updated = String(Number(panel.dataset.updated ?? 0) + 1);
+        });
+      },
       show(opened) {
+        markStale(false);
         if (ownHandle) release(ctx.engine, handle);
         ownHandle = false;
         pkg = opened;

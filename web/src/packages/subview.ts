@@ -4,6 +4,7 @@
 
 import type { Engine } from '../engine';
 import type { OpenedPackage } from '../api/packages';
+import type { Workspace } from './workspace';
 
 export interface Badge {
   text: string;
@@ -14,11 +15,18 @@ export interface SubViewContext {
   engine: Engine;
   /** Switches to the Files tab and opens a file, optionally at a 1-based line and column. */
   openFile(path: string, line?: number, col?: number): void;
+  /** The files of the package as the user changes them (none before a package opened). */
+  workspace(): Workspace | undefined;
 }
 
 export interface MountedSubView {
   /** Renders a newly opened package. */
   show(pkg: OpenedPackage): void;
+  /**
+   * Renders the package again after its files changed (show when absent),
+   * keeping what the user did (values typed in a form, the file open).
+   */
+  update?(pkg: OpenedPackage): void;
   /** Shows a file at a position (only the Files sub-view implements it). */
   reveal?(path: string, line?: number, col?: number): void;
 }

@@ -1,6 +1,11 @@
 // The Packages view: opens a package (dropped, picked as a .zip or a
-// folder, a built-in example, or imported from a same-origin repository)
-// in the engine and shows it in the registered sub-views.
+// folder, a built-in example, imported from a same-origin repository, a
+// new one from a template, or the files of a link or of an earlier visit)
+// in the engine and shows it in the registered sub-views. Its files are a
+// workspace the user edits (the Files sub-view, beside the others in Edit
+// mode): after a pause in typing the package is opened again from them and
+// every sub-view renders it again, keeping what was typed. The workspace
+// is kept in the browser and can be shared as a link.
 
 import type { Engine } from '../engine';
 import { closePackage, exportPackage, type OpenResponse, type OpenedPackage, openPackage, type RepositoryOpened } from '../api/packages';
@@ -9,6 +14,9 @@ import { fromBase64, fromDrop, fromFolderInput, fromZip, type Picked } from './i
 import { repositoryPanel } from './repo';
 import { byId, el } from '../dom';
 import { type MountedSubView, subViews, where } from './subview';
+import { keepWorkspace, keptWorkspace, newPackageFiles, type SavedWorkspace, Workspace, type WorkspaceOrigin } from './workspace';
+import { encodeState, type SharedState } from '../state';
+import { isShown, registerCommand } from '../commands';
 import './overview';
 import './files';
 import './lint';
@@ -24,7 +32,16 @@ const examplesBundle = 'repo/bundles/examples.bundle';
 export interface PackagesView {
   /** Called with what follows "#packages/" in the URL: a package of the built-in repository to open, and the sub-view to show. */
   route(arg: string, subView?: string): void;
+  /** Opens the workspace an earlier visit kept; false when there is none. */
+  restore(): Promise<boolean>;
+  /** Opens the package of a link. */
+  openShared(state: NonNullable<SharedState['package']>): Promise<void>;
 }
+
+/** How long typing must pause before the package is opened again. */
+const reloadDelayMs = 60;
+/** A link longer than this is hard to share (chat apps, e-mail): the .zip is offered instead. */
+const longLink = 8000;
 
 export function packagesView(engine: Engine): PackagesView {
   const ui = {
@@ -49,6 +66,11 @@ export function packagesView(engine: Engine): PackagesView {
     subtabs: byId('pkg-subtabs'),
     panels: byId('pkg-panels'),
     drop: byId('pkg-drop'),
+    newPackage: byId<HTMLButtonElement>('pkg-new'),
+    edit: byId<HTMLButtonElement>('pkg-edit'),
+    reset: byId<HTMLButtonElement>('pkg-reset'),
+    share: byId<HTMLButtonElement>('pkg-share'),
+    shareBox: byId('pkg-share-box'),
   };
   ui.repoUrl.value = new URL(builtinRepo, location.href).href;
   const repoPanel = repositoryPanel({ engine, root: ui.root, before: byId('pkg-main'), form: ui.repoForm, name: ui.repoName, open, setStatus });
@@ -56,6 +78,11 @@ export function packagesView(engine: Engine): PackagesView {
   let current: OpenedPackage | undefined;
   let active = 'overview';
   let latest = 0;
+  let workspace: Workspace | undefined;
+  let editing = false;
+  /** The engine's worker starts anew with Stop: its handles are its own. */
+  let generation = 0;
+  let currentGeneration = 0;
 
   // Sub-views ---------------------------------------------------------------
 
@@ -65,9 +92,10 @@ export function packagesView(engine: Engine): PackagesView {
   const ctx = {
     engine,
     openFile(path: string, line?: number, col?: number) {
-      select('files');
+      if (!editing) select('files');
       mounted.get('files')?.reveal?.(path, line, col);
     },
+    workspace: () => workspace,
   };
   for (const view of subViews) {
     const tab = el('button', 'subtab');
@@ -98,13 +126,16 @@ export function packagesView(engine: Engine): PackagesView {
   });
 
   function select(id: string): void {
+    // Editing, the files are always shown: the tabs choose what is beside them.
+    if (editing && id === 'files') id = active !== 'files' ? active : 'forms';
     active = id;
     for (const [viewId, tab] of tabs) {
       const on = viewId === id;
       tab.setAttribute('aria-selected', String(on));
       tab.tabIndex = on ? 0 : -1;
-      panels.get(viewId)!.hidden = !on;
+      panels.get(viewId)!.hidden = !on && !(editing && viewId === 'files');
     }
+    persist();
   }
   select(active);
 
@@ -124,7 +155,7 @@ export function packagesView(engine: Engine): PackagesView {
     ui.status.textContent = text;
   }
 
-  async function open(label: string, request: () => Promise<OpenResponse | RepositoryOpened>): Promise<OpenedPackage | undefined> {
+  async function open(label: string, request: () => Promise<OpenResponse | RepositoryOpened>, origin: WorkspaceOrigin = { label }): Promise<OpenedPackage | undefined> {
     const seq = ++latest;
     setStatus('running', `Opening ${label}…`);
     let response: OpenResponse | RepositoryOpened;
@@ -153,8 +184,18 @@ export function packagesView(engine: Engine): PackagesView {
       setStatus('done', `Opened the repository ${label} in ${took} ms: import a package or a bundle from it`);
       return undefined;
     }
-    if (current) void closePackage(engine, current.handle);
+    let files: Workspace;
+    try {
+      files = await Workspace.read(engine, response, origin);
+    } catch (err) {
+      setStatus('error', `Could not read ${label}: ${(err as Error).message}`);
+      return undefined;
+    }
+    if (seq !== latest) return undefined;
+    if (current && currentGeneration === generation) void closePackage(engine, current.handle);
     current = response;
+    currentGeneration = generation;
+    useWorkspace(files);
     show(response);
     const errors = response.errors.length + response.lint.filter((p) => p.severity === 'error').length;
     setStatus(errors ? 'error' : 'done', `Opened ${label} in ${took} ms${errors ? ` · ${errors} error${errors === 1 ? '' : 's'}` : ''}`);
@@ -171,11 +212,11 @@ export function packagesView(engine: Engine): PackagesView {
     ui.failure.hidden = false;
     ui.empty.hidden = true;
     ui.loaded.hidden = true;
-    if (current) void closePackage(engine, current.handle);
+    if (current && currentGeneration === generation) void closePackage(engine, current.handle);
     current = undefined;
   }
 
-  function show(pkg: OpenedPackage): void {
+  function show(pkg: OpenedPackage, again = false): void {
     ui.failure.hidden = true;
     ui.empty.hidden = true;
     ui.loaded.hidden = false;
@@ -196,8 +237,12 @@ export function packagesView(engine: Engine): PackagesView {
     ui.download.disabled = !pkg.files.some((f) => f.path === 'manifest.yaml');
     ui.download.title = ui.download.disabled ? 'A package needs a manifest.yaml to be exported' : 'Download the package as a .zip that Murano accepts';
     renderTabs(pkg);
-    for (const view of mounted.values()) view.show(pkg);
+    for (const view of mounted.values()) {
+      if (again && view.update) view.update(pkg);
+      else view.show(pkg);
+    }
     select(active);
+    renderWorkspaceTools();
   }
 
   async function openPicked(picked: Promise<Picked | undefined>): Promise<void> {
@@ -219,7 +264,8 @@ export function packagesView(engine: Engine): PackagesView {
   }
 
   async function importFrom(url: string, name: string): Promise<void> {
-    const opened = await open(name, () => importFromRepo(engine, { url }, name));
+    const builtin = new URL(url, location.href).href === new URL(builtinRepo, location.href).href;
+    const opened = await open(name, () => importFromRepo(engine, { url }, name), { label: name, example: builtin ? name : undefined });
     if (opened && new URL(url, location.href).href === new URL(builtinRepo, location.href).href) {
       history.replaceState(null, '', `#packages/${opened.package?.fullName ?? name}`);
     }
@@ -283,7 +329,7 @@ export function packagesView(engine: Engine): PackagesView {
   });
 
   ui.close.addEventListener('click', () => {
-    if (current) void closePackage(engine, current.handle);
+    if (current && currentGeneration === generation) void closePackage(engine, current.handle);
     current = undefined;
     ui.loaded.hidden = true;
     ui.failure.hidden = true;
@@ -315,10 +361,185 @@ export function packagesView(engine: Engine): PackagesView {
     }
   }
 
+  // The workspace ---------------------------------------------------------
+
+  let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+  let reloading: Promise<void> | undefined;
+  let reloadAgain = false;
+
+  function useWorkspace(w: Workspace): void {
+    workspace = w;
+    w.onChange(() => {
+      if (workspace !== w) return;
+      clearTimeout(reloadTimer);
+      reloadTimer = setTimeout(() => void reload(), reloadDelayMs);
+      persist();
+      renderWorkspaceTools();
+    });
+    persist();
+  }
+
+  /** Opens the package again from the workspace's files and renders it again in every sub-view. */
+  async function reload(): Promise<void> {
+    if (reloading) {
+      reloadAgain = true;
+      return;
+    }
+    const w = workspace;
+    if (!w) return;
+    const started = performance.now();
+    reloading = (async () => {
+      let response: OpenResponse | RepositoryOpened;
+      try {
+        response = await openPackage(engine, { files: w.base64Files() });
+      } catch (err) {
+        setStatus('error', `Engine failure: ${(err as Error).message}`);
+        return;
+      }
+      if (workspace !== w) {
+        if (response.ok && 'handle' in response) void closePackage(engine, response.handle);
+        return;
+      }
+      if (!response.ok || !('handle' in response)) {
+        const message = response.ok ? 'the files are a repository, not a package' : response.error.message;
+        setStatus('error', `The files do not open as a package: ${message}`);
+        return;
+      }
+      const old = current;
+      const oldGeneration = currentGeneration;
+      current = response;
+      currentGeneration = generation;
+      show(response, true);
+      // A handle of an engine that was restarted names nothing now, or a package of the new one.
+      if (old && oldGeneration === generation) void closePackage(engine, old.handle);
+      const errors = response.errors.length + response.lint.filter((p) => p.severity === 'error').length;
+      const took = Math.round(performance.now() - started);
+      setStatus(errors ? 'error' : 'done', `Reloaded in ${took} ms${errors ? ` · ${errors} error${errors === 1 ? '' : 's'}` : ''}`);
+      ui.loaded.dataset.reloaded = String(Number(ui.loaded.dataset.reloaded ?? 0) + 1);
+    })();
+    try {
+      await reloading;
+    } finally {
+      reloading = undefined;
+      if (reloadAgain) {
+        reloadAgain = false;
+        void reload();
+      }
+    }
+  }
+
+  // A restarted engine has forgotten the package: it is opened again from the files.
+  let forgotten = false;
+  engine.onStateChange((state) => {
+    if (state.kind === 'starting') {
+      forgotten = true;
+      generation++;
+    }
+    if (state.kind === 'ready' && forgotten) {
+      forgotten = false;
+      if (workspace && current) void reload();
+    }
+  });
+
+  function openFile(): string | undefined {
+    return panels.get('files')?.dataset.file;
+  }
+
+  function persist(): void {
+    if (workspace) keepWorkspace(workspace.saved({ tab: active, file: openFile(), editing }));
+  }
+
+  function setEditing(on: boolean): void {
+    editing = on;
+    ui.loaded.classList.toggle('editing', on);
+    ui.edit.setAttribute('aria-pressed', String(on));
+    ui.edit.textContent = on ? 'Editing' : 'Edit';
+    select(active === 'files' && on ? 'forms' : active);
+  }
+
+  let discarding = false;
+  function renderWorkspaceTools(): void {
+    const example = workspace?.origin.example;
+    ui.reset.hidden = !example || !workspace?.edited;
+    if (!discarding) ui.reset.textContent = 'Reset to example';
+  }
+
+  ui.edit.addEventListener('click', () => setEditing(!editing));
+  ui.reset.addEventListener('click', () => {
+    const example = workspace?.origin.example;
+    if (!example) return;
+    if (!discarding) {
+      discarding = true;
+      ui.reset.textContent = 'Discard the changes?';
+      setTimeout(() => {
+        discarding = false;
+        renderWorkspaceTools();
+      }, 4000);
+      return;
+    }
+    discarding = false;
+    void importFrom(new URL(builtinRepo, location.href).href, example);
+  });
+
+  ui.newPackage.addEventListener('click', () => void openFiles(newPackageFiles(), { label: 'a new package' }, { editing: true, tab: 'forms', file: 'Classes/MyApp.yaml' }));
+
+  /** Opens files as a package (a new one, a link's, a kept workspace). */
+  async function openFiles(files: SavedWorkspace['files'], origin: WorkspaceOrigin, view: { tab?: string; file?: string; editing?: boolean; edited?: boolean } = {}): Promise<boolean> {
+    const w = new Workspace(files, origin, view.edited);
+    const opened = await open(origin.label, () => openPackage(engine, { files: w.base64Files() }), origin);
+    if (!opened) return false;
+    workspace!.edited = view.edited ?? false;
+    renderWorkspaceTools();
+    if (view.editing !== undefined) setEditing(view.editing);
+    if (view.tab && tabs.has(view.tab)) select(view.tab);
+    if (view.file && workspace?.has(view.file)) mounted.get('files')?.reveal?.(view.file);
+    return true;
+  }
+
+  ui.share.addEventListener('click', () => void share());
+  registerCommand({ id: 'share', label: 'Share the package as a link', when: () => isShown(ui.share) && workspace !== undefined, run: () => share() });
+  async function share(): Promise<void> {
+    if (!workspace) return;
+    const fragment = await encodeState({ v: 1, view: 'packages', package: { files: workspace.shared(), tab: active, file: openFile() } });
+    const link = `${location.origin}${location.pathname}${fragment}`;
+    const input = Object.assign(el('input', 'input pkg-share-link'), { value: link, readOnly: true, id: 'pkg-share-link' });
+    input.setAttribute('aria-label', 'The link');
+    const copy = el('button', 'button', 'Copy');
+    copy.type = 'button';
+    copy.addEventListener('click', async () => {
+      await navigator.clipboard.writeText(link).then(() => (copy.textContent = 'Copied'), () => (copy.textContent = 'Copy failed'));
+      setTimeout(() => (copy.textContent = 'Copy'), 1500);
+    });
+    const close = el('button', 'button button-quiet', 'Close');
+    close.type = 'button';
+    close.addEventListener('click', () => (ui.shareBox.hidden = true));
+    const size = el('span', 'muted small', `${link.length.toLocaleString('en')} characters`);
+    size.id = 'pkg-share-size';
+    const parts: (HTMLElement | string)[] = [el('div', 'tools', input, copy, close), size];
+    if (link.length > longLink) {
+      const zip = el('button', 'button', 'Download .zip');
+      zip.type = 'button';
+      zip.id = 'pkg-share-zip';
+      zip.addEventListener('click', () => ui.download.click());
+      parts.push(el('p', 'small pkg-share-long', `The link is long (more than ${longLink.toLocaleString('en')} characters): many chat apps and mailers cut such links. The .zip carries the same files. `, zip));
+    }
+    ui.shareBox.replaceChildren(el('p', 'small', 'The package as it is now, in the link itself (nothing is uploaded):'), ...parts);
+    ui.shareBox.hidden = false;
+    input.select();
+  }
+
   return {
     route(arg, subView) {
       if (subView && tabs.has(subView)) select(subView);
       if (arg && current?.package?.fullName !== arg) void importFrom(new URL(builtinRepo, location.href).href, arg);
+    },
+    async restore() {
+      const kept = await keptWorkspace();
+      if (!kept || !Object.keys(kept.files ?? {}).length) return false;
+      return openFiles(kept.files, kept.origin ?? { label: 'the kept package' }, kept);
+    },
+    async openShared(state) {
+      await openFiles(state.files, { label: 'the package of the link' }, { tab: state.tab, file: state.file, edited: true });
     },
   };
 }

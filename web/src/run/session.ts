@@ -1,10 +1,10 @@
 // What the Run and Tests sub-views need of the opened package in the
 // engine: its handle and those of the packages it requires (imported
 // from the site's repository), for as long as the engine's worker lives.
-// Stop restarts the worker, which forgets every package: the package is
-// then opened again from the .zip exported before the first run, and the
-// opened package takes the new handle, so that the other sub-views (the
-// Files tab, where a stack trace leads) reach it again.
+// Stop restarts the worker, which forgets every package: a session whose
+// package was not opened again yet (the Packages view does so from the
+// workspace's files, and hands the sub-views the package anew) opens it
+// again from the .zip exported before its first run.
 
 import { exportPackage, openCoreLibraries, openPackage, type OpenedPackage, type OpenResponse } from '../api/packages';
 import type { PackageRefs } from '../api/run';
@@ -37,11 +37,14 @@ export class PackageSession {
   private required = new Map<string, string>();
   private ownCore?: Record<string, string>;
   private reopening?: Promise<void>;
+  /** The package's handle in the engine of this generation. */
+  private handle: string;
 
   constructor(
     readonly engine: Engine,
     readonly pkg: OpenedPackage,
   ) {
+    this.handle = pkg.handle;
     if (!watched.has(engine)) {
       watched.add(engine);
       engine.onStateChange((s) => {
@@ -60,12 +63,12 @@ export class PackageSession {
   async refs(): Promise<PackageRefs> {
     await this.current();
     if (!this.zip) {
-      const exported = await exportPackage(this.engine, this.pkg.handle);
+      const exported = await exportPackage(this.engine, this.handle);
       if (exported.ok) this.zip = exported.zip;
     }
     const queue = Object.keys(this.pkg.package?.require ?? {}).filter((n) => !platform.has(n));
     const seen = new Set(queue);
-    const handles = [this.pkg.handle];
+    const handles = [this.handle];
     while (queue.length) {
       const name = queue.shift()!;
       let handle = this.required.get(name);
@@ -87,7 +90,7 @@ export class PackageSession {
   /** The handle to read a file of a package by (the opened one, a requirement or the project's core libraries). */
   async handleOf(pkgName: string): Promise<string | undefined> {
     await this.current();
-    if (pkgName === this.name) return this.pkg.handle;
+    if (pkgName === this.name) return this.handle;
     if (this.required.has(pkgName)) return this.required.get(pkgName);
     this.ownCore ??= await openCoreLibraries(this.engine);
     return this.ownCore[pkgName];
@@ -110,7 +113,7 @@ export class PackageSession {
     else if (this.pkg.imported && this.name) r = await importFrom(this.engine, { url: builtinRepo() }, this.name, this.pkg.package?.version);
     else throw new Error('The engine was restarted and no longer holds the package: open it again.');
     if (!r.ok) throw new Error(`The package does not open again: ${r.error.message}`);
-    this.pkg.handle = r.handle;
+    this.handle = r.handle;
     this.born = started;
   }
 }
