@@ -126,6 +126,8 @@ registerSubView({
 
     let source: SchemaSource | undefined;
     let classes: SchemaClass[] = [];
+    /** The classes the manifest named when they were listed. */
+    let classNames = '';
     let selected: { cls: SchemaClass; method: string } | undefined;
     let form: SchemaForm | undefined;
     let model: AppLike | undefined;
@@ -338,6 +340,11 @@ registerSubView({
           failed(el('div', 'callout callout-error', el('p', 'error-title', g.error.type), el('p', undefined, g.error.message)));
           return;
         }
+        const builders = Object.keys(g.schemas).filter((k) => k !== '').sort();
+        if (builders.join() !== cls.builders.map((b) => b.name).join()) {
+          cls.builders = builders.map((name) => ({ name, title: String((g.schemas[name] as Record<string, unknown>)['title'] ?? '') }));
+          renderClasses();
+        }
         const schema = g.schemas[method];
         schemaPanel.show(schema ?? g.schemas, extensions.checked ? 'With the extensions (the switch turns them off: murano 14.0.0’s own schema).' : 'As murano 14.0.0 generates it.');
         if (!schema) throw new Error(`${cls.name} has no model builder ${method}`);
@@ -470,6 +477,7 @@ registerSubView({
         if (mine !== loading) return;
         if (!r.ok) throw new Error(r.error.message);
         classes = r.classes;
+        classNames = Object.keys(p.package.classes ?? {}).sort().join('\n');
         renderClasses();
         notice.replaceChildren();
         const first = classes[0];
@@ -497,13 +505,18 @@ registerSubView({
         return;
       }
       source = { ...source, packages: [p.handle, ...source.packages.slice(1)] };
-      const r = await listClasses(ctx.engine, source);
-      if (!r.ok) {
-        if (form) markStale(true);
-        notice.replaceChildren(el('div', 'callout callout-error', el('p', undefined, r.error.message)));
-        return;
+      // The classes are listed again only when the manifest names others.
+      const names = Object.keys(p.package.classes ?? {}).sort().join('\n');
+      if (names !== classNames) {
+        const r = await listClasses(ctx.engine, source);
+        if (!r.ok) {
+          if (form) markStale(true);
+          notice.replaceChildren(el('div', 'callout callout-error', el('p', undefined, r.error.message)));
+          return;
+        }
+        classes = r.classes;
+        classNames = names;
       }
-      classes = r.classes;
       const cls = selected && classes.find((c) => c.name === selected!.cls.name);
       if (cls) await choose(cls, selected!.method, undefined, true);
       else if (classes[0]) await choose(classes[0], '');

@@ -89,6 +89,8 @@ export function packagesView(engine: Engine): PackagesView {
   const tabs = new Map<string, HTMLButtonElement>();
   const panels = new Map<string, HTMLElement>();
   const mounted = new Map<string, MountedSubView>();
+  /** The sub-views that have not rendered the package opened last. */
+  const stale = new Set<string>();
   const ctx = {
     engine,
     openFile(path: string, line?: number, col?: number) {
@@ -129,6 +131,10 @@ export function packagesView(engine: Engine): PackagesView {
     // Editing, the files are always shown: the tabs choose what is beside them.
     if (editing && id === 'files') id = active !== 'files' ? active : 'forms';
     active = id;
+    for (const shown of [id, ...(editing ? ['files'] : [])]) {
+      const view = mounted.get(shown);
+      if (stale.delete(shown) && current && view) (view.update ?? view.show).call(view, current);
+    }
     for (const [viewId, tab] of tabs) {
       const on = viewId === id;
       tab.setAttribute('aria-selected', String(on));
@@ -237,9 +243,13 @@ export function packagesView(engine: Engine): PackagesView {
     ui.download.disabled = !pkg.files.some((f) => f.path === 'manifest.yaml');
     ui.download.title = ui.download.disabled ? 'A package needs a manifest.yaml to be exported' : 'Download the package as a .zip that Murano accepts';
     renderTabs(pkg);
-    for (const view of mounted.values()) {
-      if (again && view.update) view.update(pkg);
-      else view.show(pkg);
+    // Opened again as the user types, only what is shown renders now; the
+    // other tabs render it when they are next shown.
+    stale.clear();
+    for (const [id, view] of mounted) {
+      if (!again) view.show(pkg);
+      else if (id === active || (id === 'files' && editing)) (view.update ?? view.show).call(view, pkg);
+      else stale.add(id);
     }
     select(active);
     renderWorkspaceTools();
