@@ -29,7 +29,7 @@ const browser = await launchBrowser();
 try {
   for (const c of cases) {
     const { page, external } = await openPlayground(browser, `${server.url}#packages/${c.example}/${c.tab}`, { width: 1400, height: 900 });
-    await page.waitForSelector(`${c.label}`, { timeout: 60_000 });
+    await page.waitForSelector(`${c.label}:visible`, { timeout: 60_000 });
     await page.click('#pkg-edit');
     await page.click(`#pkg-panel-files .tree-file[data-path="${c.file}"]`);
     await page.click('#pkg-viewer .cm-content');
