@@ -491,8 +491,11 @@ func (ex *example) runForm() outcome {
 		renderForm(&form, res)
 	}
 	switch {
+	case !res.Valid && ex.kind == "form" && ex.section(answers) == nil:
+		// A form without answers shows its first step; that its required
+		// fields are empty is no failure.
 	case !res.Valid:
-		lines = append(lines, fmt.Sprintf("invalid: step %d (%s)", res.Step, res.Form))
+		lines = append(lines, fmt.Sprintf("invalid: step %d (%s)", res.Step+1, res.Form))
 		for _, field := range slices.Sorted(mapKeys(res.Errors)) {
 			for _, msg := range res.Errors[field] {
 				lines = append(lines, "  "+field+": "+msg)
