@@ -141,7 +141,16 @@ export function packagesView(engine: Engine): PackagesView {
       tab.tabIndex = on ? 0 : -1;
       panels.get(viewId)!.hidden = !on && !(editing && viewId === 'files');
     }
+    routeTab();
     persist();
+  }
+
+  /** Keeps the chosen tab in an example's #packages/<name>/<tab>, so that a reload shows it again. */
+  function routeTab(): void {
+    const name = /^#packages\/([^/]+)/.exec(location.hash)?.[1];
+    if (!name) return;
+    const hash = `#packages/${name}${active === 'overview' ? '' : `/${active}`}`;
+    if (location.hash !== hash) history.replaceState(null, '', hash);
   }
   select(active);
 
@@ -277,7 +286,8 @@ export function packagesView(engine: Engine): PackagesView {
     const builtin = new URL(url, location.href).href === new URL(builtinRepo, location.href).href;
     const opened = await open(name, () => importFromRepo(engine, { url }, name), { label: name, example: builtin ? name : undefined });
     if (opened && new URL(url, location.href).href === new URL(builtinRepo, location.href).href) {
-      history.replaceState(null, '', `#packages/${opened.package?.fullName ?? name}`);
+      history.replaceState(null, '', `#packages/${encodeURIComponent(opened.package?.fullName ?? name)}`);
+      routeTab();
     }
   }
 
