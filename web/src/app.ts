@@ -3,12 +3,15 @@
 // on it chosen by the tabs of the top bar and the URL hash — #yaql, the
 // YAQL console (console.ts), #packages[/<full name>[/<tab>]], the
 // Packages view (packages/), and #deploy, the Deploy view (deploy/).
-// Without a hash the page opens the example web server on its Forms tab.
+// #example=<full name> opens a built-in example on the tab its gallery
+// entry names. Without a hash the page opens the workspace a visit kept,
+// else the example web server on its Forms tab.
 // The views work while the engine loads; their calls wait for it.
 
 import './style.css';
 import { engineVersion } from './api/yaql';
 import { consoleView } from './console';
+import { initChrome } from './chrome';
 import { byId } from './dom';
 import { type Assets, Engine, type EngineState } from './engine';
 import { type DeployView, deployView } from './deploy/view';
@@ -56,9 +59,20 @@ async function openShared(): Promise<void> {
   }
 }
 
+/** Opens a built-in example (#example=<full name>) on its tab, then leaves the fragment for the example's own. */
+async function openExample(name: string): Promise<void> {
+  history.replaceState(null, '', '#packages');
+  route(true);
+  await packages!.openExample(name);
+}
+
 function route(shared = false): void {
   if (location.hash.startsWith(sharePrefix)) {
     void openShared();
+    return;
+  }
+  if (location.hash.startsWith('#example=')) {
+    void openExample(decodeURIComponent(location.hash.slice('#example='.length)));
     return;
   }
   const [head, ...rest] = location.hash.replace(/^#/, '').split('/');
@@ -156,6 +170,7 @@ function mb(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+initChrome();
 const yaql = consoleView(engine);
 engine.start();
 window.addEventListener('hashchange', () => route());

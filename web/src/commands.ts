@@ -16,6 +16,8 @@ export interface CommandInfo {
   description: string;
   /** When nothing handles the key, let the browser have it (Esc closes its own things) instead of saying so. */
   quiet?: boolean;
+  /** The views (body[data-view]) it belongs to, when only some: elsewhere it applies in another view, even before they register it. */
+  views?: string[];
 }
 
 export interface CommandHandler {
@@ -46,10 +48,10 @@ export function defineCommand(info: CommandInfo): void {
 for (const info of [
   { id: 'run', title: 'Run', key: 'Mod-Enter', description: 'Evaluate the YAQL console now, call the Run tab’s method, run the Tests tab’s tests, deploy the Deploy view’s environment' },
   { id: 'stop', title: 'Stop', key: 'Escape', description: 'Stop what the engine is running, as the Stop button of the view does', quiet: true },
-  { id: 'share', title: 'Share', key: 'Mod-s', description: 'Share the package as a link' },
-  { id: 'format', title: 'Format', key: 'Shift-Alt-f', description: 'Format the YAML file in the editor (indentation; comments kept)' },
-  { id: 'next-problem', title: 'Next problem', key: 'F8', description: 'Open the file of the package’s next problem at its position' },
-  { id: 'previous-problem', title: 'Previous problem', key: 'Shift-F8', description: 'Open the file of the package’s previous problem at its position' },
+  { id: 'share', title: 'Share', key: 'Mod-s', description: 'Share the package as a link', views: ['packages'] },
+  { id: 'format', title: 'Format', key: 'Shift-Alt-f', description: 'Format the YAML file in the editor (indentation; comments kept)', views: ['packages'] },
+  { id: 'next-problem', title: 'Next problem', key: 'F8', description: 'Open the file of the package’s next problem at its position', views: ['packages'] },
+  { id: 'previous-problem', title: 'Previous problem', key: 'Shift-F8', description: 'Open the file of the package’s previous problem at its position', views: ['packages'] },
   { id: 'help', title: 'Keyboard shortcuts', key: '?', description: 'Show this list' },
 ] satisfies CommandInfo[]) {
   defined.set(info.id, info);
@@ -70,6 +72,7 @@ export function registerCommand(registration: Registration): () => void {
       key: key ?? old?.key ?? '',
       description: description ?? old?.description ?? handler.label ?? '',
       quiet: quiet ?? old?.quiet,
+      views: old?.views,
     });
   }
   const list = handlers.get(id) ?? [];
@@ -95,7 +98,8 @@ function active(id: string): CommandHandler | undefined {
 }
 
 export function commandState(id: string): CommandState {
-  if (!handlers.get(id)?.length) return 'unavailable';
+  const views = defined.get(id)?.views;
+  if (!handlers.get(id)?.length) return views && !views.includes(document.body.dataset.view ?? '') ? 'elsewhere' : 'unavailable';
   return active(id) ? 'ready' : 'elsewhere';
 }
 

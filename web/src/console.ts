@@ -6,6 +6,7 @@
 import { type DataFormat, type EngineError, type EvalResponse, evalYaql, type Flavor } from './api/yaql';
 import { clearErrors, dataEditor, expressionEditor, markError, resultViewer } from './editors';
 import { type Engine, type EngineState, StoppedError } from './engine';
+import { isShown, registerCommand } from './commands';
 import { byId } from './dom';
 import { defaultExpression, examples, flavors, sampleData } from './examples';
 
@@ -69,10 +70,9 @@ export function consoleView(engine: Engine): ConsoleView {
     data.view.dispatch({ changes: { from: 0, to: data.view.state.doc.length, insert: sampleData } });
   });
 
+  // Esc presses the Stop button (the page's stop command, chrome.ts).
   ui.stop.addEventListener('click', stop);
-  document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && !ui.stop.disabled) stop();
-  });
+  registerCommand({ id: 'run', label: 'Evaluate the expression now', when: () => isShown(ui.stop), run: () => void evaluate() });
 
   function dataFormat(): DataFormat {
     const choice = (ui.format.querySelector('input:checked') as HTMLInputElement).value;

@@ -9,8 +9,8 @@
 import './files.css';
 import { yaml } from '@codemirror/lang-yaml';
 import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
-import { Compartment, EditorSelection, EditorState, type Extension } from '@codemirror/state';
-import { Decoration, EditorView, MatchDecorator, ViewPlugin, type ViewUpdate } from '@codemirror/view';
+import { Compartment, EditorSelection, EditorState, type Extension, Prec } from '@codemirror/state';
+import { Decoration, EditorView, keymap, MatchDecorator, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { errorRange } from '../editors';
 import type { FileEntry, OpenedPackage, Problem } from '../api/packages';
@@ -18,7 +18,7 @@ import { el } from '../dom';
 import { base64, fromBase64 } from './input';
 import { registerSubView } from './subview';
 import { type FileTree, fileTree } from './tree';
-import { isShown, registerCommand } from '../commands';
+import { isShown, registerCommand, runCommand } from '../commands';
 import { formatEditor, isFormattable } from '../format';
 
 function isYaml(path: string): boolean {
@@ -26,6 +26,14 @@ function isYaml(path: string): boolean {
 }
 
 const mimes: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', ico: 'image/x-icon', webp: 'image/webp' };
+
+/** F8 and Shift+F8 walk the problems of the whole package (lint.ts), not only the diagnostics of the file open. */
+const problemKeys = Prec.highest(
+  keymap.of([
+    { key: 'F8', run: () => runCommand('next-problem') },
+    { key: 'Shift-F8', run: () => runCommand('previous-problem') },
+  ]),
+);
 
 function mimeOf(path: string): string {
   return mimes[path.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
@@ -119,6 +127,7 @@ registerSubView({
     });
     function extensions(path: string, readOnly: boolean): Extension[] {
       return [
+        problemKeys,
         basicSetup,
         EditorView.lineWrapping,
         lintGutter(),

@@ -11,6 +11,7 @@ import type { Engine } from '../engine';
 import { closePackage, exportPackage, type OpenResponse, type OpenedPackage, openPackage, type RepositoryOpened } from '../api/packages';
 import { importFrom as importFromRepo } from '../api/repo';
 import { fromBase64, fromDrop, fromFolderInput, fromZip, type Picked } from './input';
+import { exampleGallery } from './gallery';
 import { repositoryPanel } from './repo';
 import { byId, el } from '../dom';
 import { type MountedSubView, subViews, where } from './subview';
@@ -27,13 +28,15 @@ import '../run/tests';
 
 /** Where the site serves its example packages, relative to the page. */
 const builtinRepo = 'repo/';
-const examplesBundle = 'repo/bundles/examples.bundle';
+const examplesIndex = 'repo/examples.json';
 
 export interface PackagesView {
   /** Called with what follows "#packages/" in the URL: a package of the built-in repository to open, and the sub-view to show. */
   route(arg: string, subView?: string): void;
   /** Opens the workspace an earlier visit kept; false when there is none. */
   restore(): Promise<boolean>;
+  /** Opens a built-in example on the tab of its gallery entry. */
+  openExample(name: string): Promise<void>;
   /** Opens the package of a link. */
   openShared(state: NonNullable<SharedState['package']>): Promise<void>;
 }
@@ -358,28 +361,7 @@ export function packagesView(engine: Engine): PackagesView {
     if (location.hash.startsWith('#packages/')) history.replaceState(null, '', '#packages');
   });
 
-  void loadExamples();
-
-  async function loadExamples(): Promise<void> {
-    let names: string[] = [];
-    try {
-      const response = await fetch(examplesBundle);
-      const bundle = (await response.json()) as { Packages?: { Name?: string }[] };
-      names = (bundle.Packages ?? []).map((p) => p.Name ?? '').filter(Boolean);
-    } catch {
-      ui.examples.append(el('span', 'muted', 'none available'));
-      return;
-    }
-    for (const name of names) {
-      const chip = el('button', 'chip', name.split('.').pop()!);
-      chip.type = 'button';
-      chip.title = `Open ${name} from the built-in repository`;
-      chip.setAttribute('aria-label', `Open the example ${name}`);
-      chip.dataset.package = name;
-      chip.addEventListener('click', () => void importFrom(new URL(builtinRepo, location.href).href, name));
-      ui.examples.append(chip);
-    }
-  }
+  const gallery = exampleGallery(ui.examples, examplesIndex);
 
   // The workspace ---------------------------------------------------------
 
@@ -552,6 +534,12 @@ export function packagesView(engine: Engine): PackagesView {
     route(arg, subView) {
       if (subView && tabs.has(subView)) select(subView);
       if (arg && current?.package?.fullName !== arg) void importFrom(new URL(builtinRepo, location.href).href, arg);
+    },
+    async openExample(name) {
+      const entry = await gallery.find(name);
+      if (entry && tabs.has(entry.tab)) select(entry.tab);
+      if (current?.package?.fullName !== name || workspace?.edited) await importFrom(new URL(builtinRepo, location.href).href, name);
+      else routeTab();
     },
     async restore() {
       const kept = await keptWorkspace();
