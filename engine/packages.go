@@ -188,6 +188,12 @@ type LintProblem = lint.Problem
 // does; core is the io.murano core library, nil when it is not at hand.
 func LintPackage(fsys, core fs.FS) ([]LintProblem, error) { return lint.Check(fsys, core) }
 
+// LintOpenedPackage is [LintPackage] of a package opened from fsys
+// already, sharing its decoded class files.
+func LintOpenedPackage(p *Package, fsys, core fs.FS) ([]LintProblem, error) {
+	return lint.CheckOpened(p, fsys, core)
+}
+
 // LintFailed reports whether a problem is an error.
 func LintFailed(problems []LintProblem) bool { return lint.HasErrors(problems) }
 

@@ -116,13 +116,17 @@ func schemaExecutor(ctx context.Context, req SchemaRequest, opts dsl.Options) (e
 		pkgs = []*pkg.Package{core, user}
 		opts.TestPackage, opts.TestFoundation = "tests", true
 	} else {
-		core, err := pkg.Open(coreFS)
+		open := func() (*pkg.Package, error) { return pkg.Open(req.CoreLibrary) }
+		if req.CoreLibrary == nil {
+			open = corelib.Package
+		}
+		core, err := open()
 		if err != nil {
 			return nil, nil, fmt.Errorf("core library: %w", err)
 		}
 		pkgs = append([]*pkg.Package{core}, req.Packages...)
 		if !slices.ContainsFunc(pkgs, func(p *pkg.Package) bool { return p.Name() == apps.Name }) {
-			framework, err := pkg.Open(apps.FS())
+			framework, err := apps.Package()
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: %w", apps.Name, err)
 			}

@@ -26,7 +26,11 @@
 // and gives them with [Provide].
 package corelib
 
-import "io/fs"
+import (
+	"io/fs"
+
+	"murano.dev/playground/engine/pkg"
+)
 
 // Name is the library's package name.
 const Name = "io.murano"
@@ -36,7 +40,16 @@ var provided fs.FS
 // Provide gives the library's files (a package folder, as [FS] returns
 // it) to a build that does not embed them; a given folder is used
 // instead of the embedded one.
-func Provide(files fs.FS) { provided = files }
+func Provide(files fs.FS) {
+	provided = files
+	kept.Reset()
+}
+
+var kept pkg.Kept
+
+// Package returns the library opened as a package, once: the class files
+// it decodes stay decoded for every later request that loads it.
+func Package() (*pkg.Package, error) { return kept.Open(FS()) }
 
 // FS returns the core library as a package folder: manifest.yaml,
 // Classes/ and Resources/ at its root.

@@ -31,7 +31,10 @@ const (
 // engine loads the package as the MuranoPL engine does and checks what it
 // refers to.
 func (c *checker) engine() {
-	p, err := pkg.Open(c.fsys)
+	p, err := c.opened, error(nil)
+	if p == nil {
+		p, err = pkg.Open(c.fsys)
+	}
 	if err != nil {
 		c.diags(manifestFile, codeLoad, err)
 		return
@@ -85,7 +88,7 @@ func (c *checker) decodeClassFiles(p *pkg.Package) []*decl.File {
 		if err != nil {
 			continue
 		}
-		f, errs := decl.DecodeFile(name, src, p.Runtime())
+		f, errs := p.DecodeClassFile(name, src)
 		for _, e := range errs {
 			if e.Kind == diag.Syntax && strings.HasPrefix(e.Msg, "YAMLError") && c.reportedAt(name, "E002") {
 				continue

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"murano.dev/playground/engine/pkg"
 	"slices"
 	"sort"
 	"strings"
@@ -56,7 +57,11 @@ var ErrNoManifest = errors.New("no manifest.yaml at the root: not a package")
 // library (nil when unavailable: classes and requirements outside the
 // package are then left unchecked). Problems are sorted by file and
 // position.
-func Check(fsys, core fs.FS) ([]Problem, error) {
+func Check(fsys, core fs.FS) ([]Problem, error) { return CheckOpened(nil, fsys, core) }
+
+// CheckOpened is [Check] of a package the caller has opened from fsys
+// already (nil: none), whose class files are then decoded once for both.
+func CheckOpened(p *pkg.Package, fsys, core fs.FS) ([]Problem, error) {
 	files, err := listFiles(fsys)
 	if err != nil {
 		return nil, err
@@ -64,7 +69,7 @@ func Check(fsys, core fs.FS) ([]Problem, error) {
 	if !slices.Contains(files, manifestFile) {
 		return nil, ErrNoManifest
 	}
-	c := &checker{fsys: fsys, files: files, core: core}
+	c := &checker{fsys: fsys, files: files, core: core, opened: p}
 	c.manifest()
 	c.layout()
 	c.classes()
@@ -88,6 +93,7 @@ type checker struct {
 	fsys     fs.FS
 	files    []string // every regular file, slash-separated, sorted
 	core     fs.FS
+	opened   *pkg.Package // the package of fsys, when the caller opened it
 	problems []Problem
 
 	man        *doc              // manifest.yaml's first document; nil if unreadable

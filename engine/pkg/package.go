@@ -4,6 +4,7 @@
 package pkg
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"io/fs"
@@ -57,7 +58,10 @@ type classRef struct {
 
 // classFile is a decoded class file.
 type classFile struct {
+	src  []byte
 	file *decl.File
+	// all are every error of the decoding, in its order.
+	all diag.List
 	// errs are the errors that fail every class of the file (YAML,
 	// documents that are not maps, namespaces, class names); the errors
 	// of each class's declarations are in its Errs.
@@ -196,6 +200,23 @@ func (p *Package) classFile(class string, ref classRef) *classFile {
 	return cf
 }
 
+// DecodeClassFile decodes the class file at name whose source is src,
+// with every error of the decoding, as the package decodes it to load its
+// classes: the two share one decoding (the linter decodes every class
+// file of a package the engine then loads).
+func (p *Package) DecodeClassFile(name string, src []byte) (*decl.File, diag.List) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if cf, ok := p.files[name]; ok && cf.err == nil && bytes.Equal(cf.src, src) {
+		return cf.file, cf.all
+	}
+	cf := decodeClassFile(name, src, p.runtime)
+	if len(src) <= decl.MaxFileSize {
+		p.files[name] = cf
+	}
+	return cf.file, cf.all
+}
+
 // generatedClassFile returns the decoded source of a class that the
 // package's format plug-in gives, decoding it on first use.
 func (p *Package) generatedClassFile(class string) *classFile {
@@ -245,7 +266,7 @@ func decodeClassFile(name string, src []byte, runtime decl.Version) *classFile {
 			ofClass[e] = true
 		}
 	}
-	cf := &classFile{file: f}
+	cf := &classFile{src: src, file: f, all: errs}
 	for _, e := range errs {
 		if !ofClass[e] {
 			cf.errs = append(cf.errs, e)
@@ -390,4 +411,30 @@ func (p *Package) Meta() (decl.Meta, error) {
 		return decl.Meta{}, errs
 	}
 	return m, nil
+}
+
+// Kept is a package opened once and kept, with the class files it
+// decodes on first use, for a library every request loads (the core
+// libraries); Reset forgets it when its files change.
+type Kept struct {
+	mu  sync.Mutex
+	p   *Package
+	err error
+}
+
+// Open returns the package of fsys, opened on the first call.
+func (k *Kept) Open(fsys fs.FS) (*Package, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.p == nil && k.err == nil {
+		k.p, k.err = Open(fsys)
+	}
+	return k.p, k.err
+}
+
+// Reset forgets the package opened.
+func (k *Kept) Reset() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.p, k.err = nil, nil
 }

@@ -138,7 +138,7 @@ func describeWorkspace(w *Workspace, repo *remoteRepo) map[string]any {
 		resp["requirements"] = resolveRequirements(p, repo)
 	}
 	lint := []problem{}
-	problems, err := engine.LintPackage(w.FS(), engine.OwnCoreLibrary())
+	problems, err := engine.LintOpenedPackage(w.Package, w.FS(), engine.OwnCoreLibrary())
 	if err != nil && w.OpenErr == nil {
 		errs = append(errs, problemsOf("lint", err)...)
 	}

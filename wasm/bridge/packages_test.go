@@ -28,7 +28,7 @@ const fixtures = "../../web/tests/fixtures"
 
 // readFolder returns the files under dir by slash-separated path, each
 // prefixed with prefix.
-func readFolder(t *testing.T, dir, prefix string) map[string][]byte {
+func readFolder(t testing.TB, dir, prefix string) map[string][]byte {
 	t.Helper()
 	files := map[string][]byte{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {

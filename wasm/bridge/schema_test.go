@@ -1,6 +1,8 @@
 package bridge
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -136,4 +138,36 @@ func TestSchemaOfAVersionedPackage(t *testing.T) {
 	if r.Schemas[""].Properties["templateParameters"] == nil {
 		t.Errorf("the HOT example's schema: %+v", r.Schemas)
 	}
+}
+
+// The way of a keystroke in the Example Blog's class to its Schema forms
+// preview, without the browser: the package opened again from its files
+// and the class's schema generated (with the Example Database it requires).
+func BenchmarkSchemaKeystroke(b *testing.B) {
+	var database openedPackage
+	json.Unmarshal(Call(context.Background(), "package.open", mustJSON(b, map[string]any{"files": filesParam(readFolder(b, "../../web/packages/database", ""))})), &database)
+	raw, err := json.Marshal(map[string]any{"files": filesParam(readFolder(b, "../../web/packages/blog", ""))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for range b.N {
+		var o openedPackage
+		json.Unmarshal(Call(context.Background(), "package.open", raw), &o)
+		if o.Handle == "" {
+			b.Fatal("package.open: no handle")
+		}
+		req, _ := json.Marshal(map[string]any{"packages": []string{o.Handle, database.Handle}, "class": "org.playground.examples.Blog", "extensions": true})
+		if out := Call(context.Background(), "schema.generate", req); !bytes.Contains(out, []byte(`"schemas"`)) {
+			b.Fatalf("schema.generate: %s", out)
+		}
+		Call(context.Background(), "package.close", []byte(`{"handle": "`+o.Handle+`"}`))
+	}
+}
+
+func mustJSON(b *testing.B, v any) []byte {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return raw
 }

@@ -5,7 +5,8 @@
 // opening in the engine, the wizard started over with the values typed,
 // and the DOM — and for the Example Blog, from a keystroke in its class to
 // the Schema forms preview showing a new title. Prints the median and the
-// worst of ROUNDS keystrokes each.
+// worst of ROUNDS keystrokes each, and the median time of each kind of
+// call to the engine meanwhile.
 // Usage: PLAYGROUND_URL=http://127.0.0.1:8080/ node web/tests/perf-edit.mjs [ROUNDS]
 // (without PLAYGROUND_URL it starts `go run ./scripts serve` itself).
 
@@ -38,6 +39,7 @@ try {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     await page.keyboard.press('End');
+    await page.evaluate(() => performance.clearMeasures());
     const times = [];
     let typed = '';
     for (let i = 0; i < rounds; i++) {
@@ -64,6 +66,11 @@ try {
       await page.waitForTimeout(150);
     }
     console.log(`${c.example.split('.').pop()} (${c.file} → ${c.tab}): median ${median(times).toFixed(0)} ms, worst ${Math.max(...times).toFixed(0)} ms, n=${times.length}`);
+    // Where the time goes: the engine's calls (engine.ts measures each), by method.
+    const calls = await page.evaluate(() => performance.getEntriesByType('measure').filter((m) => m.name.startsWith('engine ')).map((m) => [m.name.slice(7), m.duration]));
+    const byMethod = new Map();
+    for (const [method, ms] of calls) byMethod.set(method, [...(byMethod.get(method) ?? []), ms]);
+    console.log('  engine calls: ' + [...byMethod].map(([m, xs]) => `${m} ×${xs.length} median ${median(xs).toFixed(0)} ms`).join(', '));
     if (external.length) throw new Error(`requests left 127.0.0.1: ${external.join(' ')}`);
     await page.context().close();
   }

@@ -22,13 +22,26 @@
 // command line and given to the WebAssembly engine with [Provide].
 package apps
 
-import "io/fs"
+import (
+	"io/fs"
+
+	"murano.dev/playground/engine/pkg"
+)
 
 var provided fs.FS
 
 // Provide gives the library's files (a package folder, as [FS] returns
 // it) to a build that does not embed them.
-func Provide(files fs.FS) { provided = files }
+func Provide(files fs.FS) {
+	provided = files
+	kept.Reset()
+}
+
+var kept pkg.Kept
+
+// Package returns the library opened as a package, once: the class files
+// it decodes stay decoded for every later request that loads it.
+func Package() (*pkg.Package, error) { return kept.Open(FS()) }
 
 // FS returns the library as a package folder: manifest.yaml and Classes/
 // at its root.
