@@ -96,7 +96,7 @@ func main() {
 		flags := flag.NewFlagSet("screenshot", flag.ExitOnError)
 		width := flags.Int("width", 1280, "viewport width in CSS pixels")
 		height := flags.Int("height", 800, "viewport height in CSS pixels")
-		view := flags.String("view", "", "the view to picture: yaql, packages or deploy (the shop example deployed); default: the page as it opens")
+		view := flags.String("view", "", "the view to picture: yaql, packages, deploy (the shop example deployed) or workspace (the example web server edited); default: the page as it opens")
 		flags.Parse(args)
 		if flags.NArg() != 1 {
 			usage()

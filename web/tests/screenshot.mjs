@@ -2,7 +2,9 @@
 // has its content (the console's first evaluation, or a package's forms or
 // schema forms):
 // node web/tests/screenshot.mjs URL OUT.png [WIDTH HEIGHT]. With a URL
-// ending in #deploy, the shop example is deployed first and its cloud shown.
+// ending in #deploy, the shop example is deployed first and its cloud shown;
+// with #workspace, the example web server is edited: a label of its
+// ui.yaml changed in the Files beside its Forms.
 
 import { launchBrowser, openPlayground } from './harness.mjs';
 
@@ -12,10 +14,23 @@ if (!url || !out) {
   process.exit(2);
 }
 
+const workspace = url.endsWith('#workspace');
 const browser = await launchBrowser();
 try {
-  const { page, external } = await openPlayground(browser, url, { width: Number(width), height: Number(height) });
-  if (url.endsWith('#deploy')) {
+  const { page, external } = await openPlayground(browser, workspace ? url.replace(/#workspace$/, '#packages/org.playground.examples.WebServer/forms') : url, { width: Number(width), height: Number(height) });
+  if (workspace) {
+    await page.waitForSelector('#pkg-panel-forms .wizard .form-row');
+    await page.click('#pkg-edit');
+    await page.click('#pkg-panel-files .tree-file[data-path="UI/ui.yaml"]');
+    await page.click('#pkg-viewer .cm-content');
+    await page.keyboard.press('Control+f');
+    await page.keyboard.type('label: Domain name');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' of your site');
+    await page.waitForFunction(() => [...document.querySelectorAll('#pkg-panel-forms .form-label')].some((l) => l.textContent?.startsWith('Domain name of your site')));
+  } else if (url.endsWith('#deploy')) {
     await page.click('[data-example="shop"]');
     await page.click('#deploy-run');
     await page.waitForSelector('#deploy-status[data-state="done"]', { timeout: 60_000 });
