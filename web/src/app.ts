@@ -5,7 +5,9 @@
 // Packages view (packages/), and #deploy, the Deploy view (deploy/).
 // #example=<full name> opens a built-in example on the tab its gallery
 // entry names. Without a hash the page opens the workspace a visit kept,
-// else the example web server on its Forms tab.
+// else the example web server on its Forms tab. ?embed=1 is the page in
+// another page's frame: one view, no tabs, nothing kept, and "Open in
+// playground" opening the full page with the state it holds then.
 // The views work while the engine loads; their calls wait for it.
 
 import './style.css';
@@ -16,7 +18,8 @@ import { byId } from './dom';
 import { type Assets, Engine, type EngineState } from './engine';
 import { type DeployView, deployView } from './deploy/view';
 import { environment } from './forms/environment';
-import { decodeState, type SharedState, sharePrefix } from './state';
+import { decodeState, encodeState, type SharedState, sharePrefix } from './state';
+import { embedded } from './store';
 import { type PackagesView, packagesView } from './packages/view';
 
 type ViewId = 'yaql' | 'packages' | 'deploy';
@@ -172,6 +175,24 @@ function mb(bytes: number): string {
 
 initChrome();
 const yaql = consoleView(engine);
+if (embedded) embed();
+
+/** The embedded page's top bar: the brand and a link to the full page with the state of the view shown. */
+function embed(): void {
+  document.body.dataset.embed = '1';
+  const open = Object.assign(document.createElement('a'), { id: 'open-full', className: 'button', target: '_blank', rel: 'noopener', textContent: 'Open in playground ↗' });
+  open.href = location.pathname + location.hash;
+  open.title = 'The full playground, in a new tab, with what this one holds now';
+  open.addEventListener('click', async (event) => {
+    event.preventDefault();
+    const view = (document.body.dataset.view ?? 'yaql') as ViewId;
+    const state: SharedState = { v: 1, view };
+    if (view === 'yaql') state.yaql = yaql.state();
+    if (view === 'packages') state.package = packages?.sharedState();
+    window.open(location.pathname + (await encodeState(state)), '_blank', 'noopener');
+  });
+  document.querySelector('.topbar .brand')!.after(open);
+}
 engine.start();
 window.addEventListener('hashchange', () => route());
 route();

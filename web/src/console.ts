@@ -8,15 +8,20 @@ import { clearErrors, dataEditor, expressionEditor, markError, resultViewer } fr
 import { type Engine, type EngineState, StoppedError } from './engine';
 import { isShown, registerCommand } from './commands';
 import { byId } from './dom';
+import type { SharedState } from './state';
 import { defaultExpression, examples, flavors, sampleData } from './examples';
 
 const debounceMs = 150;
 /** A new request restarts the engine when the stale one has run this long. */
 const supersedeAfterMs = 300;
 
+type ConsoleState = NonNullable<SharedState['yaql']>;
+
 export interface ConsoleView {
   /** Shows an expression over data (a link's): the flavour and the data's format too when given. */
-  load(state: { expr: string; data?: string; dataFormat?: 'auto' | 'json' | 'yaml'; flavor?: string }): void;
+  load(state: ConsoleState): void;
+  /** What the console holds now, as a link carries it. */
+  state(): ConsoleState;
 }
 
 /** Sets up the console view (#view-yaql) on the shared engine. */
@@ -90,6 +95,10 @@ export function consoleView(engine: Engine): ConsoleView {
   }
 
   const api: ConsoleView = {
+    state() {
+      const format = (ui.format.querySelector('input:checked') as HTMLInputElement).value as ConsoleState['dataFormat'];
+      return { expr: expression.state.doc.toString(), data: data.view.state.doc.toString(), dataFormat: format, flavor: ui.flavor.value };
+    },
     load(state) {
       if (state.flavor && [...ui.flavor.options].some((o) => o.value === state.flavor)) ui.flavor.value = state.flavor;
       const format = ui.format.querySelector<HTMLInputElement>(`input[value="${state.dataFormat ?? 'auto'}"]`);

@@ -1,7 +1,14 @@
 // What the page keeps across reloads: a small key-value store in the
 // browser's IndexedDB (the environment, its packages, the deploy's
 // settings, state and log). A browser that refuses storage (private
-// modes) still works, without keeping anything.
+// modes) still works, without keeping anything. An embedded page
+// (?embed=1, in another page's frame) keeps its state in memory only:
+// it neither shows nor overwrites what the full page keeps.
+
+/** Whether the page is embedded (?embed=1): no top bar's views, nothing kept. */
+export const embedded = new URLSearchParams(location.search).get('embed') === '1';
+
+const memory = new Map<string, unknown>();
 
 const dbName = 'murano-playground';
 const storeName = 'kv';
@@ -34,6 +41,7 @@ function done(request: IDBRequest): Promise<unknown> {
 
 /** Reads a value; undefined when absent or when nothing can be stored. */
 export async function load<T>(key: string): Promise<T | undefined> {
+  if (embedded) return structuredClone(memory.get(key)) as T | undefined;
   const d = await db();
   if (!d) return undefined;
   try {
@@ -45,6 +53,10 @@ export async function load<T>(key: string): Promise<T | undefined> {
 
 /** Writes a value (a structured-cloneable one); failures are reported, not thrown. */
 export async function save(key: string, value: unknown): Promise<boolean> {
+  if (embedded) {
+    memory.set(key, structuredClone(value));
+    return true;
+  }
   const d = await db();
   if (!d) return false;
   try {

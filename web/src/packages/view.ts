@@ -39,10 +39,12 @@ export interface PackagesView {
   openExample(name: string): Promise<void>;
   /** Opens the package of a link. */
   openShared(state: NonNullable<SharedState['package']>): Promise<void>;
+  /** The package open now as a link carries it (undefined when none is). */
+  sharedState(): SharedState['package'];
 }
 
 /** How long typing must pause before the package is opened again. */
-const reloadDelayMs = 60;
+const reloadDelayMs = 25;
 /** A link longer than this is hard to share (chat apps, e-mail): the .zip is offered instead. */
 const longLink = 8000;
 
@@ -498,11 +500,15 @@ export function packagesView(engine: Engine): PackagesView {
     return true;
   }
 
+  function sharedState(): SharedState['package'] {
+    return workspace && { files: workspace.shared(), tab: active, file: openFile() };
+  }
+
   ui.share.addEventListener('click', () => void share());
   registerCommand({ id: 'share', label: 'Share the package as a link', when: () => isShown(ui.share) && workspace !== undefined, run: () => share() });
   async function share(): Promise<void> {
     if (!workspace) return;
-    const fragment = await encodeState({ v: 1, view: 'packages', package: { files: workspace.shared(), tab: active, file: openFile() } });
+    const fragment = await encodeState({ v: 1, view: 'packages', package: sharedState() });
     const link = `${location.origin}${location.pathname}${fragment}`;
     const input = Object.assign(el('input', 'input pkg-share-link'), { value: link, readOnly: true, id: 'pkg-share-link' });
     input.setAttribute('aria-label', 'The link');
@@ -546,6 +552,7 @@ export function packagesView(engine: Engine): PackagesView {
       if (!kept || !Object.keys(kept.files ?? {}).length) return false;
       return openFiles(kept.files, kept.origin ?? { label: 'the kept package' }, kept);
     },
+    sharedState,
     async openShared(state) {
       await openFiles(state.files, { label: 'the package of the link' }, { tab: state.tab, file: state.file, edited: true });
     },
