@@ -10,12 +10,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
+
+	"go.yaml.in/yaml/v3"
 )
 
 type options struct {
@@ -194,20 +197,16 @@ func (p *page) parse() error {
 		if end < 0 {
 			return errors.New("the front matter is not closed")
 		}
-		for _, l := range body[1 : end+1] {
-			k, v, ok := strings.Cut(l, ":")
-			if !ok {
-				return fmt.Errorf("front matter: %q is not key: value", l)
-			}
-			switch strings.TrimSpace(k) {
-			case "title":
-				p.title = strings.TrimSpace(v)
-			case "summary":
-				p.summary = strings.TrimSpace(v)
-			default:
-				return fmt.Errorf("front matter: unknown key %q", k)
-			}
+		var front struct {
+			Title   string `yaml:"title"`
+			Summary string `yaml:"summary"`
 		}
+		dec := yaml.NewDecoder(strings.NewReader(strings.Join(body[1:end+1], "\n")))
+		dec.KnownFields(true)
+		if err := dec.Decode(&front); err != nil && !errors.Is(err, io.EOF) {
+			return fmt.Errorf("front matter: %w", err)
+		}
+		p.title, p.summary = strings.TrimSpace(front.Title), strings.TrimSpace(front.Summary)
 		body = body[end+2:]
 		p.first = end + 3
 	}
