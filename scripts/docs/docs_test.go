@@ -222,3 +222,31 @@ func TestCLIFlagsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// Every function of the YAQL catalogue has an example under its
+// signatures (before the next heading), which the build evaluates.
+func TestCatalogueFunctionsHaveExamples(t *testing.T) {
+	pages, err := filepath.Glob("../../docs/site/yaql-ref-*.md")
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no catalogue pages: %v", err)
+	}
+	for _, name := range pages {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(src), "\n")
+		for i, line := range lines {
+			if !strings.HasPrefix(line, "{{signatures") {
+				continue
+			}
+			end := slices.IndexFunc(lines[i+1:], func(l string) bool { return strings.HasPrefix(l, "#") })
+			if end < 0 {
+				end = len(lines) - i - 1
+			}
+			if !slices.ContainsFunc(lines[i+1:i+1+end], func(l string) bool { return strings.HasPrefix(l, "```example") }) {
+				t.Errorf("%s:%d: %s has no example", filepath.Base(name), i+1, line)
+			}
+		}
+	}
+}
