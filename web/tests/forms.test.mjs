@@ -72,7 +72,7 @@ test('opens the example web server on its Forms tab by default, as the dashboard
   await withPlayground(async ({ page }) => {
     await atStep(page, 0);
     assert.equal(await page.getAttribute('#pkg-tab-forms', 'aria-selected'), 'true');
-    assert.match(page.url(), /#packages\/org\.playground\.examples\.WebServer$/);
+    assert.match(page.url(), /#packages\/org\.playground\.examples\.WebServer\/forms$/, 'the example on the tab its gallery entry names, the tab kept in the link');
     assert.equal(await page.textContent('#pkg-panel-forms .forms-title'), 'Configure Application: Example Web Server');
     const steps = await page.$$eval('#pkg-panel-forms .wizard-step-title', (s) => s.map((x) => x.textContent));
     assert.deepEqual(steps, ['Step 1', 'Step 2', 'Step 3']);

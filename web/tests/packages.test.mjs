@@ -78,7 +78,7 @@ test('opens a built-in example with its requirements from the same-origin reposi
     const folder = fileURLToPath(new URL('../packages/webserver', import.meta.url));
     assert.equal(await page.textContent('#pkg-name'), manifestValue(folder, 'Name'));
     assert.match(await page.textContent('#pkg-meta'), /org\.playground\.examples\.WebServer/);
-    assert.match(page.url(), /#packages\/org\.playground\.examples\.WebServer$/);
+    assert.match(page.url(), /#packages\/org\.playground\.examples\.WebServer\/forms$/, 'the example on the tab its gallery entry names, the tab kept in the link');
     for (const fqn of ['org.playground.examples.WebServer', 'org.playground.examples.Database']) {
       assert.ok(requests.some((url) => url.endsWith(`/repo/apps/${fqn}.zip`)), `fetched apps/${fqn}.zip`);
     }

@@ -95,6 +95,7 @@ function jsonPanel(title: string, id: string, fileName: () => string): { element
 
 registerSubView({
   id: 'schema',
+  lazy: true,
   label: 'Schema forms',
   mount(panel, ctx) {
     panel.classList.add('schema-view');

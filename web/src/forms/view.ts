@@ -49,6 +49,7 @@ function download(name: string, text: string): void {
 
 registerSubView({
   id: 'forms',
+  lazy: true,
   label: 'Forms',
   badge(pkg) {
     return pkg.package?.ui ? undefined : { text: '–', tone: 'muted' };

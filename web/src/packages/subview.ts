@@ -36,6 +36,11 @@ export interface SubView {
   label: string;
   /** A count or a mark next to the tab label. */
   badge?(pkg: OpenedPackage): Badge | undefined;
+  /**
+   * Renders a package only once its tab is shown (a package opens without
+   * the engine's work for the tabs nobody looks at).
+   */
+  lazy?: boolean;
   /** Builds the panel's contents once; show() is then called for every package opened. */
   mount(panel: HTMLElement, ctx: SubViewContext): MountedSubView;
 }

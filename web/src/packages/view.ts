@@ -94,8 +94,9 @@ export function packagesView(engine: Engine): PackagesView {
   const tabs = new Map<string, HTMLButtonElement>();
   const panels = new Map<string, HTMLElement>();
   const mounted = new Map<string, MountedSubView>();
-  /** The sub-views that have not rendered the package opened last. */
-  const stale = new Set<string>();
+  /** The sub-views that have not rendered the package opened last: never (show) or not since it changed (update). */
+  const pending = new Map<string, 'show' | 'update'>();
+  const lazy = new Set(subViews.filter((v) => v.lazy).map((v) => v.id));
   const ctx = {
     engine,
     openFile(path: string, line?: number, col?: number) {
@@ -138,7 +139,11 @@ export function packagesView(engine: Engine): PackagesView {
     active = id;
     for (const shown of [id, ...(editing ? ['files'] : [])]) {
       const view = mounted.get(shown);
-      if (stale.delete(shown) && current && view) (view.update ?? view.show).call(view, current);
+      const how = pending.get(shown);
+      if (!how || !current || !view) continue;
+      pending.delete(shown);
+      if (how === 'show') view.show(current);
+      else (view.update ?? view.show).call(view, current);
     }
     for (const [viewId, tab] of tabs) {
       const on = viewId === id;
@@ -258,12 +263,18 @@ export function packagesView(engine: Engine): PackagesView {
     ui.download.title = ui.download.disabled ? 'A package needs a manifest.yaml to be exported' : 'Download the package as a .zip that Murano accepts';
     renderTabs(pkg);
     // Opened again as the user types, only what is shown renders now; the
-    // other tabs render it when they are next shown.
-    stale.clear();
+    // other tabs render it when they are next shown. A lazy tab renders a
+    // newly opened package when it is first shown.
+    if (!again) pending.clear();
     for (const [id, view] of mounted) {
-      if (!again) view.show(pkg);
-      else if (id === active || (id === 'files' && editing)) (view.update ?? view.show).call(view, pkg);
-      else stale.add(id);
+      const shown = id === active || (id === 'files' && editing);
+      if (!again && (shown || !lazy.has(id))) view.show(pkg);
+      else if (!again) pending.set(id, 'show');
+      else if (shown && pending.get(id) === 'show') {
+        pending.delete(id);
+        view.show(pkg);
+      } else if (shown) (view.update ?? view.show).call(view, pkg);
+      else if (!pending.has(id)) pending.set(id, 'update');
     }
     select(active);
     renderWorkspaceTools();

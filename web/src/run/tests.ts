@@ -34,6 +34,7 @@ function seconds(ms: number): string {
 
 registerSubView({
   id: 'tests',
+  lazy: true,
   label: 'Tests',
   mount(panel, ctx) {
     panel.classList.add('run-view', 'tests-view');

@@ -93,6 +93,7 @@ function seconds(ms: number): string {
 
 registerSubView({
   id: 'run',
+  lazy: true,
   label: 'Run',
   mount(panel, ctx) {
     panel.classList.add('run-view', 'run-call-view');
