@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"murano.dev/playground/engine/corelib"
 	"murano.dev/playground/engine/enginetest"
 	"murano.dev/playground/engine/pkg"
 )
@@ -21,6 +23,21 @@ import (
 // README.md): scenarios recorded with the reference's deploy harness. The
 // engine's runner is TestDeployCorpus (deploy_engine_test.go).
 const deployCorpus = "testdata/deploy"
+
+// coreLibraries are the core libraries the corpora of deploys and package
+// tests run with: the project's own, and the real io.murano (which
+// CI=true requires).
+var coreLibraries = []struct {
+	name string
+	core func(t *testing.T) fs.FS
+}{
+	{"own", func(*testing.T) fs.FS { return corelib.FS() }},
+	{"real", func(t *testing.T) fs.FS {
+		core, _, err := LocateCoreLibrary()
+		enginetest.Need(t, "the real io.murano core library", err)
+		return core
+	}},
+}
 
 // applicationsLibraryEnv names the io.murano.applications package folder
 // the harness needs for the scenarios that require it; by default it is

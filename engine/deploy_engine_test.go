@@ -24,18 +24,7 @@ func TestDeployCorpus(t *testing.T) {
 	scenarios := enginetest.LoadDeployScenarios(t, deployCorpus)
 	skips := enginetest.LoadSkips(t, filepath.Join(deployCorpus, "skip.txt"))
 	known := map[string]bool{}
-	libraries := []struct {
-		name string
-		core func(t *testing.T) fs.FS
-	}{
-		{"own", func(*testing.T) fs.FS { return corelib.FS() }},
-		{"real", func(t *testing.T) fs.FS {
-			core, _, err := LocateCoreLibrary()
-			enginetest.Need(t, "the real io.murano core library", err)
-			return core
-		}},
-	}
-	for _, lib := range libraries {
+	for _, lib := range coreLibraries {
 		var tally enginetest.Tally
 		t.Run(lib.name, func(t *testing.T) {
 			core := lib.core(t)

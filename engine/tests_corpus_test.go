@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"murano.dev/playground/engine/corelib"
 	"murano.dev/playground/engine/enginetest"
 	"murano.dev/playground/engine/pkg"
 )
@@ -72,18 +71,7 @@ func TestTestsCorpus(t *testing.T) {
 	cases := enginetest.LoadTestRunCases(t, testsCorpus)
 	skips := enginetest.LoadSkips(t, filepath.Join(testsCorpus, "skip.txt"))
 	known := map[string]bool{}
-	libraries := []struct {
-		name string
-		core func(t *testing.T) fs.FS
-	}{
-		{"own", func(*testing.T) fs.FS { return corelib.FS() }},
-		{"real", func(t *testing.T) fs.FS {
-			core, _, err := LocateCoreLibrary()
-			enginetest.Need(t, "the real io.murano core library", err)
-			return core
-		}},
-	}
-	for _, lib := range libraries {
+	for _, lib := range coreLibraries {
 		var tally enginetest.Tally
 		t.Run(lib.name, func(t *testing.T) {
 			core := lib.core(t)

@@ -59,3 +59,18 @@ func (a *Archive) Write() error {
 // golden files (from the reference where a test re-checks against it,
 // else from what the project computes) instead of comparing with them.
 func Update() bool { return os.Getenv("MURANO_UPDATE") == "1" }
+
+// LoadArchives reads the *.txtar files of dir as [Archives] does and
+// parses each; one that does not parse fails t.
+func LoadArchives[T any](t testing.TB, dir string, parse func(*Archive) (T, error)) []T {
+	t.Helper()
+	var out []T
+	for _, ar := range Archives(t, dir) {
+		v, err := parse(ar)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	return out
+}

@@ -64,15 +64,7 @@ var actionPattern = regexp.MustCompile(`^(deploy|[^.\s]+\.[A-Za-z_][A-Za-z0-9_]*
 // not parse fails t.
 func LoadDeployScenarios(t testing.TB, dir string) []*DeployScenario {
 	t.Helper()
-	var out []*DeployScenario
-	for _, ar := range Archives(t, dir) {
-		s, err := ParseDeployScenario(ar)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
-	}
-	return out
+	return LoadArchives(t, dir, ParseDeployScenario)
 }
 
 // ParseDeployScenario reads the steps member of ar: optional

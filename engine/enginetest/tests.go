@@ -46,15 +46,7 @@ const TestRunsMember = "runs"
 // parse fails t.
 func LoadTestRunCases(t testing.TB, dir string) []*TestRunCase {
 	t.Helper()
-	var out []*TestRunCase
-	for _, ar := range Archives(t, dir) {
-		c, err := ParseTestRunCase(ar)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
-	}
-	return out
+	return LoadArchives(t, dir, ParseTestRunCase)
 }
 
 // ParseTestRunCase reads the runs member of ar: optional
