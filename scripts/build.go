@@ -160,22 +160,28 @@ func readWasmExec(ctx context.Context) ([]byte, error) {
 // main.js and main.css) and the worker script with esbuild. Both are
 // classic scripts: the worker loads wasm_exec.js with importScripts.
 func bundleWeb() (map[string][]byte, error) {
+	return bundle(
+		api.EntryPoint{InputPath: "web/src/app.ts", OutputPath: "main"},
+		api.EntryPoint{InputPath: "web/src/worker.ts", OutputPath: "worker"},
+	)
+}
+
+// bundle bundles entry points with esbuild as the site serves them:
+// minified classic scripts (and their CSS), by output file name.
+func bundle(entries ...api.EntryPoint) (map[string][]byte, error) {
 	result := api.Build(api.BuildOptions{
-		EntryPointsAdvanced: []api.EntryPoint{
-			{InputPath: "web/src/app.ts", OutputPath: "main"},
-			{InputPath: "web/src/worker.ts", OutputPath: "worker"},
-		},
-		Outdir:            siteDir,
-		Bundle:            true,
-		Format:            api.FormatIIFE,
-		Target:            api.ES2020,
-		MinifyWhitespace:  true,
-		MinifyIdentifiers: true,
-		MinifySyntax:      true,
-		Charset:           api.CharsetUTF8,
-		LegalComments:     api.LegalCommentsNone,
-		Define:            map[string]string{"process.env.NODE_ENV": `"production"`},
-		LogLevel:          api.LogLevelSilent,
+		EntryPointsAdvanced: entries,
+		Outdir:              siteDir,
+		Bundle:              true,
+		Format:              api.FormatIIFE,
+		Target:              api.ES2020,
+		MinifyWhitespace:    true,
+		MinifyIdentifiers:   true,
+		MinifySyntax:        true,
+		Charset:             api.CharsetUTF8,
+		LegalComments:       api.LegalCommentsNone,
+		Define:              map[string]string{"process.env.NODE_ENV": `"production"`},
+		LogLevel:            api.LogLevelSilent,
 	})
 	if len(result.Errors) > 0 {
 		msgs := api.FormatMessages(result.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})

@@ -12,13 +12,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
 )
@@ -33,30 +32,14 @@ const (
 // worker's code into assets: docs.js, docs.css and sw-code.js (which
 // addDocs turns into sw.js).
 func bundleDocs(assets map[string][]byte) error {
-	result := api.Build(api.BuildOptions{
-		EntryPointsAdvanced: []api.EntryPoint{
-			{InputPath: "web/src/embed/docs.ts", OutputPath: "docs"},
-			{InputPath: "web/src/embed/sw.ts", OutputPath: "sw-code"},
-		},
-		Outdir:            siteDir,
-		Bundle:            true,
-		Format:            api.FormatIIFE,
-		Target:            api.ES2020,
-		MinifyWhitespace:  true,
-		MinifyIdentifiers: true,
-		MinifySyntax:      true,
-		Charset:           api.CharsetUTF8,
-		LegalComments:     api.LegalCommentsNone,
-		Define:            map[string]string{"process.env.NODE_ENV": `"production"`},
-		LogLevel:          api.LogLevelSilent,
-	})
-	if len(result.Errors) > 0 {
-		msgs := api.FormatMessages(result.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
-		return errors.New("esbuild:\n" + strings.Join(msgs, ""))
+	files, err := bundle(
+		api.EntryPoint{InputPath: "web/src/embed/docs.ts", OutputPath: "docs"},
+		api.EntryPoint{InputPath: "web/src/embed/sw.ts", OutputPath: "sw-code"},
+	)
+	if err != nil {
+		return err
 	}
-	for _, f := range result.OutputFiles {
-		assets[filepath.Base(f.Path)] = f.Contents
-	}
+	maps.Copy(assets, files)
 	return nil
 }
 
