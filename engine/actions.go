@@ -7,13 +7,9 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"io/fs"
-	"slices"
 	"strings"
 
-	"murano.dev/playground/engine/corelib"
-	"murano.dev/playground/engine/corelib/apps"
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/pkg"
 	"murano.dev/playground/engine/system"
@@ -48,20 +44,9 @@ type ActionArg struct {
 // "model" of a deploy's state or output) whose classes the packages and
 // the core library (nil: the project's own) define.
 func ActionsOf(ctx context.Context, packages []*Package, core fs.FS, model Value) ([]Action, error) {
-	if core == nil {
-		core = corelib.FS()
-	}
-	corePkg, err := pkg.Open(core)
+	pkgs, err := withLibraries(core, packages)
 	if err != nil {
-		return nil, fmt.Errorf("core library: %w", err)
-	}
-	pkgs := append([]*pkg.Package{corePkg}, packages...)
-	if !slices.ContainsFunc(pkgs, func(p *pkg.Package) bool { return p.Name() == apps.Name }) {
-		framework, err := pkg.Open(apps.FS())
-		if err != nil {
-			return nil, err
-		}
-		pkgs = append(pkgs, framework)
+		return nil, err
 	}
 	ex := dsl.NewExecutor(ctx, catalogueLoader{pkg.NewLoader(pkgs...), pkgs}, dsl.Options{Natives: system.Natives(&system.Host{})})
 	for _, p := range pkgs {

@@ -22,8 +22,6 @@ import (
 	"time"
 
 	"murano.dev/playground/engine/cloud"
-	"murano.dev/playground/engine/corelib"
-	"murano.dev/playground/engine/corelib/apps"
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/hashes"
@@ -279,21 +277,9 @@ func Deploy(ctx context.Context, req DeployRequest) (*DeployResult, error) {
 	// The task's own StatusReporter takes an id for its publisher.
 	newID()
 
-	coreFS := req.CoreLibrary
-	if coreFS == nil {
-		coreFS = corelib.FS()
-	}
-	core, err := pkg.Open(coreFS)
+	pkgs, err := withLibraries(req.CoreLibrary, req.Packages)
 	if err != nil {
-		return nil, fmt.Errorf("core library: %w", err)
-	}
-	pkgs := append([]*pkg.Package{core}, req.Packages...)
-	if !slices.ContainsFunc(pkgs, func(p *pkg.Package) bool { return p.Name() == apps.Name }) {
-		framework, err := pkg.Open(apps.FS())
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", apps.Name, err)
-		}
-		pkgs = append(pkgs, framework)
+		return nil, err
 	}
 	var notes []string
 	var logRecords func(dsl.LogRecord)

@@ -6,11 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
 	"strings"
 
 	"murano.dev/playground/engine/corelib"
-	"murano.dev/playground/engine/corelib/apps"
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/pkg"
@@ -247,12 +245,9 @@ func RunMuranoPL(ctx context.Context, req RunRequest) (*RunResult, error) {
 		MaxSteps:       cmp.Or(req.MaxSteps, DefaultMuranoPLSteps),
 	}
 	if req.System {
-		if !slices.ContainsFunc(pkgs, func(p *pkg.Package) bool { return p.Name() == apps.Name }) {
-			framework, err := pkg.Open(apps.FS())
-			if err != nil {
-				return nil, err
-			}
-			pkgs = append(pkgs, framework)
+		var err error
+		if pkgs, err = withApplications(pkgs); err != nil {
+			return nil, err
 		}
 		host := testHost()
 		opts.Natives, opts.CoreFunctions = system.Natives(host), system.CoreFunctions(host)

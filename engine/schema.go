@@ -9,10 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
 
 	"murano.dev/playground/engine/corelib"
-	"murano.dev/playground/engine/corelib/apps"
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/pkg"
@@ -115,23 +113,8 @@ func schemaExecutor(ctx context.Context, req SchemaRequest, opts dsl.Options) (e
 		}
 		pkgs = []*pkg.Package{core, user}
 		opts.TestPackage, opts.TestFoundation = "tests", true
-	} else {
-		open := func() (*pkg.Package, error) { return pkg.Open(req.CoreLibrary) }
-		if req.CoreLibrary == nil {
-			open = corelib.Package
-		}
-		core, err := open()
-		if err != nil {
-			return nil, nil, fmt.Errorf("core library: %w", err)
-		}
-		pkgs = append([]*pkg.Package{core}, req.Packages...)
-		if !slices.ContainsFunc(pkgs, func(p *pkg.Package) bool { return p.Name() == apps.Name }) {
-			framework, err := apps.Package()
-			if err != nil {
-				return nil, nil, fmt.Errorf("%s: %w", apps.Name, err)
-			}
-			pkgs = append(pkgs, framework)
-		}
+	} else if pkgs, err = withLibraries(req.CoreLibrary, req.Packages); err != nil {
+		return nil, nil, err
 	}
 	ex = dsl.NewExecutor(ctx, pkg.NewLoader(pkgs...), opts)
 	for _, p := range pkgs {

@@ -10,11 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
 	"strings"
 
-	"murano.dev/playground/engine/corelib"
-	"murano.dev/playground/engine/corelib/apps"
 	"murano.dev/playground/engine/dsl"
 	"murano.dev/playground/engine/dsl/decl"
 	"murano.dev/playground/engine/pkg"
@@ -91,21 +88,9 @@ type TestError struct {
 // cannot be carried out (a core library that does not open); MuranoPL
 // failures and the runner's own errors are in the report.
 func RunTests(ctx context.Context, req TestRequest) (*TestReport, error) {
-	coreFS := req.CoreLibrary
-	if coreFS == nil {
-		coreFS = corelib.FS()
-	}
-	core, err := pkg.Open(coreFS)
+	pkgs, err := withLibraries(req.CoreLibrary, req.Packages)
 	if err != nil {
-		return nil, fmt.Errorf("core library: %w", err)
-	}
-	pkgs := append([]*pkg.Package{core}, req.Packages...)
-	if !slices.ContainsFunc(pkgs, func(p *pkg.Package) bool { return p.Name() == apps.Name }) {
-		framework, err := pkg.Open(apps.FS())
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", apps.Name, err)
-		}
-		pkgs = append(pkgs, framework)
+		return nil, err
 	}
 	decls := make([]decl.Package, len(pkgs))
 	for i, p := range pkgs {
