@@ -7,7 +7,7 @@ import { type DataFormat, type EngineError, type EvalResponse, evalYaql, type Fl
 import { clearErrors, dataEditor, expressionEditor, markError, resultViewer } from './editors';
 import { type Engine, type EngineState, StoppedError } from './engine';
 import { isShown, registerCommand } from './commands';
-import { byId } from './dom';
+import { byId, duration } from './dom';
 import type { SharedState } from './state';
 import { defaultExpression, examples, flavors, sampleData } from './examples';
 
@@ -240,12 +240,6 @@ export function consoleView(engine: Engine): ConsoleView {
   function setStatus(state: StatusState, text: string): void {
     ui.status.dataset.state = state;
     ui.status.textContent = text;
-  }
-
-  function duration(ms: number): string {
-    if (ms < 10) return `${ms.toFixed(1)} ms`;
-    if (ms < 1000) return `${Math.round(ms)} ms`;
-    return `${(ms / 1000).toFixed(1)} s`;
   }
 
   // Engine lifecycle ----------------------------------------------------------

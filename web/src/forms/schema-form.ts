@@ -9,6 +9,7 @@ import { el } from '../dom';
 import type { Engine } from '../engine';
 import { closeForm, openForm, type PathErrors, type Schema, type SchemaFormDescription, validateForm } from '../api/schema';
 import { type SchemaFieldHost, type TypedField, typedField } from './schema-fields';
+import { wizardFrame } from './wizard';
 
 /** How long typing must pause before the form is validated. */
 const debounceMs = 120;
@@ -49,21 +50,7 @@ export async function schemaForm(opts: SchemaFormOptions): Promise<SchemaForm> {
   if (!sections.length) sections.push({ name: '', title: desc.title ?? '', fields: [] });
   const unshown = desc.sections.filter((s) => !sections.includes(s)).flatMap((s) => s.fields);
 
-  const steps = el('ol', 'wizard-steps');
-  steps.setAttribute('aria-label', 'Sections');
-  const formErrors = el('div', 'form-errors');
-  formErrors.setAttribute('role', 'alert');
-  const fieldsBox = el('div', 'wizard-fields');
-  const side = el('aside', 'wizard-side');
-  side.setAttribute('aria-label', 'Descriptions');
-  const back = el('button', 'button', 'Back');
-  back.type = 'button';
-  const next = el('button', 'button button-primary', 'Next');
-  next.type = 'submit';
-  const status = el('span', 'status wizard-status');
-  status.setAttribute('role', 'status');
-  const form = el('form', 'wizard-form', formErrors, fieldsBox, el('div', 'wizard-buttons', back, next, status));
-  form.noValidate = true;
+  const { steps, formErrors, fieldsBox, side, back, next, status, form } = wizardFrame('Sections');
   const intro = [desc.description, desc.helpText].filter(Boolean).map((t) => el('p', 'muted small schema-intro', t));
   const element = el('div', 'wizard schema-form', ...intro, steps, el('div', 'wizard-body', form, side));
   element.dataset.formId = opened.id;

@@ -26,7 +26,7 @@ import {
   type SchemaSource,
 } from '../api/schema';
 import type { AppModel } from '../api/ui';
-import { el } from '../dom';
+import { button, el } from '../dom';
 import { registerSubView } from '../packages/subview';
 import { environment } from './environment';
 import { objectLabel } from './schema-fields';
@@ -35,13 +35,6 @@ import { type SchemaForm, schemaForm } from './schema-form';
 /** Packages the engine provides itself. */
 const platform = new Set(['io.murano', 'io.murano.applications']);
 const builtinRepo = (): string => new URL('repo/', location.href).href;
-
-function button(text: string, cls = 'button', label?: string): HTMLButtonElement {
-  const b = el('button', cls, text);
-  b.type = 'button';
-  if (label) b.setAttribute('aria-label', label);
-  return b;
-}
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));

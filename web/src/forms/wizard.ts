@@ -52,10 +52,14 @@ export interface Wizard {
   close(): void;
 }
 
-export function createWizard(host: WizardHost): Wizard {
-  const { engine } = host;
+/**
+ * The frame both kinds of forms are drawn in: the steps (labelled
+ * stepsLabel), the form with its errors, fields and Back/Next buttons and
+ * status, and the descriptions beside it.
+ */
+export function wizardFrame(stepsLabel: string) {
   const steps = el('ol', 'wizard-steps');
-  steps.setAttribute('aria-label', 'Steps');
+  steps.setAttribute('aria-label', stepsLabel);
   const formErrors = el('div', 'form-errors');
   formErrors.setAttribute('role', 'alert');
   const fieldsBox = el('div', 'wizard-fields');
@@ -69,6 +73,12 @@ export function createWizard(host: WizardHost): Wizard {
   status.setAttribute('role', 'status');
   const form = el('form', 'wizard-form', formErrors, fieldsBox, el('div', 'wizard-buttons', back, next, status));
   form.noValidate = true;
+  return { steps, formErrors, fieldsBox, side, back, next, status, form };
+}
+
+export function createWizard(host: WizardHost): Wizard {
+  const { engine } = host;
+  const { steps, formErrors, fieldsBox, side, back, next, status, form } = wizardFrame('Steps');
   const element = el('div', 'wizard', steps, el('div', 'wizard-body', form, side));
 
   let wizardId = '';

@@ -10,7 +10,7 @@ import { listTests, runTests, type Exception, type TestRef, type TestResult } fr
 import { isShown, registerCommand } from '../commands';
 import type { OpenedPackage } from '../api/packages';
 import { StoppedError } from '../engine';
-import { el } from '../dom';
+import { button, duration, el } from '../dom';
 import { registerSubView } from '../packages/subview';
 import { exceptionView } from './stack';
 import { type PackageSession, sessionOf } from './session';
@@ -20,17 +20,6 @@ type TestState = 'idle' | 'queued' | 'running' | 'passed' | 'failed' | 'skipped'
 
 const marks: Record<TestState, string> = { idle: '○', queued: '·', running: '◌', passed: '✓', failed: '✗', skipped: '–' };
 const labels: Record<TestState, string> = { idle: 'not run', queued: 'waiting', running: 'running', passed: 'passed', failed: 'failed', skipped: 'not run' };
-
-function button(text: string, cls = 'button', label?: string): HTMLButtonElement {
-  const b = el('button', cls, text);
-  b.type = 'button';
-  if (label) b.setAttribute('aria-label', label);
-  return b;
-}
-
-function seconds(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
 
 registerSubView({
   id: 'tests',
@@ -182,11 +171,11 @@ registerSubView({
         if (!answer.ok) throw new Error(answer.error.message);
         for (const t of pending) setState(t, 'skipped');
         if (answer.error) showError('The run stopped before its end', answer.error);
-        setStatus(answer.failed || answer.error ? 'error' : 'done', `${answer.passed} passed, ${answer.failed} failed · ${seconds(performance.now() - started)}`);
+        setStatus(answer.failed || answer.error ? 'error' : 'done', `${answer.passed} passed, ${answer.failed} failed · ${duration(performance.now() - started)}`);
       } catch (err) {
         for (const t of pending) setState(t, 'skipped');
         if (err instanceof StoppedError) {
-          setStatus('stopped', `${passed} passed, ${failed} failed · stopped after ${seconds(performance.now() - started)}`);
+          setStatus('stopped', `${passed} passed, ${failed} failed · stopped after ${duration(performance.now() - started)}`);
           // The restarted engine gets the package again, so that the traces still open their files.
           void session.current().catch(() => {});
         } else {

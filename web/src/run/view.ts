@@ -18,19 +18,12 @@ import type { OpenedPackage } from '../api/packages';
 import { callMethod, type CallRequest, type ClassMethods, environmentModel, type LogRecord, listMethods, type MethodInfo } from '../api/run';
 import { evalYaql } from '../api/yaql';
 import { StoppedError } from '../engine';
-import { el } from '../dom';
+import { button, duration, el } from '../dom';
 import { environment } from '../forms/environment';
 import { registerSubView } from '../packages/subview';
 import { exceptionView } from './stack';
 import { type PackageSession, sessionOf } from './session';
 import { whenShown } from './shown';
-
-function button(text: string, cls = 'button', label?: string): HTMLButtonElement {
-  const b = el('button', cls, text);
-  b.type = 'button';
-  if (label) b.setAttribute('aria-label', label);
-  return b;
-}
 
 function option(value: string, text: string): HTMLOptionElement {
   return Object.assign(el('option', undefined, text), { value });
@@ -85,10 +78,6 @@ function argValue(arg: ActionArg, input: HTMLInputElement): unknown {
   } catch {
     return input.value;
   }
-}
-
-function seconds(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 registerSubView({
@@ -328,7 +317,7 @@ registerSubView({
           Object.assign(req, { model, objectId: picked?.id });
         }
         const answer = await callMethod(ctx.engine, req, appendLog);
-        const took = seconds(performance.now() - started);
+        const took = duration(performance.now() - started);
         if (!answer.ok) throw new Error(answer.error.message);
         logList.replaceChildren();
         answer.log.forEach(appendLog);
@@ -347,7 +336,7 @@ registerSubView({
         }
       } catch (err) {
         if (err instanceof StoppedError) {
-          setStatus('stopped', `Stopped after ${seconds(performance.now() - started)} · the engine restarted`);
+          setStatus('stopped', `Stopped after ${duration(performance.now() - started)} · the engine restarted`);
           void session.current().catch(() => {});
         } else {
           setStatus('error', 'The call could not be made');
