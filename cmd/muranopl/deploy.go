@@ -163,12 +163,9 @@ func runDeploy(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *coreLibrary != "" {
-		pp, err := engine.ReadPackagePath(*coreLibrary)
-		if err != nil {
-			return usageError("--core-library: %v", err)
-		}
-		if req.CoreLibrary, err = pp.Files(); err != nil {
-			return usageError("--core-library: %v", err)
+		var err error
+		if req.CoreLibrary, err = readCoreLibrary(*coreLibrary); err != nil {
+			return usageError("%v", err)
 		}
 	}
 	res, err := engine.Deploy(context.Background(), req)

@@ -183,6 +183,19 @@ func folder(name, dir string) (fs.FS, error) {
 	return engine.DirFS(dir)
 }
 
+// readCoreLibrary reads the files of --core-library: a package folder or
+// .zip (io.murano.zip).
+func readCoreLibrary(path string) (fs.FS, error) {
+	pp, err := engine.ReadPackagePath(path)
+	if err == nil {
+		var files fs.FS
+		if files, err = pp.Files(); err == nil {
+			return files, nil
+		}
+	}
+	return nil, fmt.Errorf("--core-library: %w", err)
+}
+
 // coreLibrary opens the core library's folder or its io.murano.zip.
 func coreLibrary(path string) (fs.FS, func() error, error) {
 	st, err := os.Stat(path)

@@ -72,12 +72,9 @@ func runSchema(args []string, stdout, stderr io.Writer) int {
 		req.Packages = append(req.Packages, found...)
 	}
 	if *coreLibrary != "" {
-		pp, err := engine.ReadPackagePath(*coreLibrary)
-		if err != nil {
-			return usageError("--core-library: %v", err)
-		}
-		if req.CoreLibrary, err = pp.Files(); err != nil {
-			return usageError("--core-library: %v", err)
+		var err error
+		if req.CoreLibrary, err = readCoreLibrary(*coreLibrary); err != nil {
+			return usageError("%v", err)
 		}
 	}
 	res, err := engine.GenerateSchema(context.Background(), req)

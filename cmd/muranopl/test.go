@@ -56,12 +56,9 @@ func runTest(args []string, stdout, stderr io.Writer) int {
 	}
 	req := engine.TestRequest{Package: *name, Tests: flags.Args()}
 	if *coreLibrary != "" {
-		pp, err := engine.ReadPackagePath(*coreLibrary)
-		if err == nil {
-			req.CoreLibrary, err = pp.Files()
-		}
-		if err != nil {
-			return usageError("--core-library: %v", err)
+		var err error
+		if req.CoreLibrary, err = readCoreLibrary(*coreLibrary); err != nil {
+			return usageError("%v", err)
 		}
 		req.Searched = append(req.Searched, absolute(*coreLibrary))
 	}

@@ -413,28 +413,49 @@ func (p *Package) Meta() (decl.Meta, error) {
 	return m, nil
 }
 
-// Kept is a package opened once and kept, with the class files it
-// decodes on first use, for a library every request loads (the core
-// libraries); Reset forgets it when its files change.
-type Kept struct {
-	mu  sync.Mutex
-	p   *Package
-	err error
+// Library is a library every task loads (the core libraries): its files,
+// embedded in the build or provided to one that does not embed them, and
+// the package opened from them once, kept with the class files it decodes.
+type Library struct {
+	embedded fs.FS
+
+	mu       sync.Mutex
+	provided fs.FS
+	p        *Package
+	err      error
 }
 
-// Open returns the package of fsys, opened on the first call.
-func (k *Kept) Open(fsys fs.FS) (*Package, error) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.p == nil && k.err == nil {
-		k.p, k.err = Open(fsys)
+// NewLibrary returns the library of the embedded files.
+func NewLibrary(embedded fs.FS) *Library { return &Library{embedded: embedded} }
+
+// Provide gives the library's files (a package folder), used instead of
+// the embedded ones; the package opened from those is forgotten.
+func (l *Library) Provide(files fs.FS) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.provided, l.p, l.err = files, nil, nil
+}
+
+// FS returns the library's files as a package folder.
+func (l *Library) FS() fs.FS {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.fs()
+}
+
+func (l *Library) fs() fs.FS {
+	if l.provided != nil {
+		return l.provided
 	}
-	return k.p, k.err
+	return l.embedded
 }
 
-// Reset forgets the package opened.
-func (k *Kept) Reset() {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.p, k.err = nil, nil
+// Package returns the library opened as a package, on the first call.
+func (l *Library) Package() (*Package, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.p == nil && l.err == nil {
+		l.p, l.err = Open(l.fs())
+	}
+	return l.p, l.err
 }

@@ -28,29 +28,19 @@ import (
 	"murano.dev/playground/engine/pkg"
 )
 
-var provided fs.FS
+var library = pkg.NewLibrary(embedded)
 
 // Provide gives the library's files (a package folder, as [FS] returns
 // it) to a build that does not embed them.
-func Provide(files fs.FS) {
-	provided = files
-	kept.Reset()
-}
-
-var kept pkg.Kept
+func Provide(files fs.FS) { library.Provide(files) }
 
 // Package returns the library opened as a package, once: the class files
 // it decodes stay decoded for every later request that loads it.
-func Package() (*pkg.Package, error) { return kept.Open(FS()) }
+func Package() (*pkg.Package, error) { return library.Package() }
 
 // FS returns the library as a package folder: manifest.yaml and Classes/
 // at its root.
-func FS() fs.FS {
-	if provided != nil {
-		return provided
-	}
-	return embedded
-}
+func FS() fs.FS { return library.FS() }
 
 // Name is the library's package name.
 const Name = "io.murano.applications"

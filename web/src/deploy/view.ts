@@ -21,7 +21,7 @@ import {
 import { readFile } from '../api/packages';
 import { isShown, registerCommand } from '../commands';
 import type { AppModel } from '../api/ui';
-import { el } from '../dom';
+import { download, el } from '../dom';
 import { type Engine, StoppedError } from '../engine';
 import { environment } from '../forms/environment';
 import { fileViewer } from '../packages/viewer';
@@ -55,15 +55,6 @@ export interface DeployView {
 
 type Tab = 'log' | 'timeline' | 'cloud' | 'heat' | 'agents' | 'result';
 const tabs: [Tab, string][] = [['log', 'Log'], ['timeline', 'Timeline'], ['cloud', 'Cloud'], ['heat', 'Heat'], ['agents', 'Agents'], ['result', 'Result']];
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function button(text: string, cls = 'button', title = ''): HTMLButtonElement {
   const b = el('button', cls, text);

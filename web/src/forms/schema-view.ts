@@ -26,7 +26,7 @@ import {
   type SchemaSource,
 } from '../api/schema';
 import type { AppModel } from '../api/ui';
-import { button, el } from '../dom';
+import { button, download, el } from '../dom';
 import { registerSubView } from '../packages/subview';
 import { environment } from './environment';
 import { objectLabel } from './schema-fields';
@@ -35,15 +35,6 @@ import { type SchemaForm, schemaForm } from './schema-form';
 /** Packages the engine provides itself. */
 const platform = new Set(['io.murano', 'io.murano.applications']);
 const builtinRepo = (): string => new URL('repo/', location.href).href;
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function copyButton(text: () => string): HTMLButtonElement {
   const b = button('Copy');

@@ -9,7 +9,7 @@ import type { Engine } from '../engine';
 import { closePackage, exportPackage, type OpenedPackage, type Problem } from '../api/packages';
 import { importFrom } from '../api/repo';
 import { problemList } from '../packages/overview';
-import { el } from '../dom';
+import { download, el } from '../dom';
 import { registerSubView, type SubViewContext } from '../packages/subview';
 import type { AppModel } from '../api/ui';
 import { environment } from './environment';
@@ -36,15 +36,6 @@ async function keepPackage(engine: Engine, handle: string, fullName: string | un
 
 function appLabel(app: AppModel): string {
   return app['?'].name ?? app['?'].type.split('.').pop() ?? app['?'].type;
-}
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 registerSubView({
